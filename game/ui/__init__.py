@@ -1,0 +1,1 @@
+"""Browser adapter: the only part of ``game`` that imports ``js``/``pyodide``/``pyscript``."""
