@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Serve the repository root as static files for development and tests.
+
+Standard library only (``make play`` needs no virtualenv). What it adds to
+``http.server``:
+
+- explicit MIME types: ``.wasm`` application/wasm (Pyodide uses
+  ``WebAssembly.instantiateStreaming`` and hangs silently on anything else),
+  ``.mjs``/``.js`` text/javascript (module scripts), ``.webmanifest``
+  application/manifest+json, ``.json``, ``.svg``, ``.toml`` text/plain;
+- ``Cache-Control: no-cache`` so a reload during development always revalidates;
+- no access to dot-folders (``.git``, ``.venv``...) or ``node_modules``: 404;
+- a threaded server, so the browser's parallel requests don't queue.
+
+Use from Python (the browser tests do)::
+
+    server = make_server(root, host="127.0.0.1", port=0)   # port 0: a free port
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+
+or from the shell: ``python3 scripts/serve.py [--host H] [--port P] [--root DIR]``
+(``HOST``/``PORT`` environment variables give the defaults).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    "": "application/octet-stream",
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".woff2": "font/woff2",
+}
+
+HIDDEN_TOP = {"node_modules"}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static file handler with fixed MIME types, no-cache and hidden tooling folders.
+
+    Set ``quiet = True`` on a subclass (or the class) to silence the access log.
+    """
+
+    extensions_map = MIME_TYPES
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def _forbidden_path(self) -> bool:
+        parts = [p for p in unquote(urlsplit(self.path).path).split("/") if p]
+        if parts and parts[0] in HIDDEN_TOP:
+            return True
+        return any(p.startswith(".") and p != ".well-known" for p in parts)
+
+    def send_head(self):  # noqa: ANN201 - same signature as the base class
+        if self._forbidden_path():
+            self.send_error(404, "Not found")
+            return None
+        return super().send_head()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - base-class name
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    root: Path | str = ROOT, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False
+) -> ThreadingHTTPServer:
+    """Return a (not yet started) threaded server for ``root``; ``port=0`` picks a free one."""
+    handler_cls = type("BoundHandler", (Handler,), {"quiet": quiet})
+    handler = functools.partial(handler_cls, directory=str(root))
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the repo root for development.")
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
+                        help="address to bind (0.0.0.0 to reach it from a phone on the LAN)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve")
+    parser.add_argument("--quiet", action="store_true", help="no access log")
+    args = parser.parse_args(argv)
+    if not (args.root / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        print("serve: static/vendor is missing; run `make play` (or scripts/vendor.py)",
+              file=sys.stderr)
+    server = make_server(args.root.resolve(), args.host, args.port, quiet=args.quiet)
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::", "localhost") else args.host
+    print(f"Serving {args.root.resolve()} at http://{shown}:{server.server_address[1]}/ "
+          "(Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

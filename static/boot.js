@@ -1,0 +1,165 @@
+// Boot watcher: says in words what the page is doing until Python sets
+// <html data-ready="1">, so the page never stays blank.
+//
+// - While loading: a progress line in #boot-status (text `boot.loading`, plus
+//   PyScript's `py:progress` detail such as "Loading interpreter").
+// - After `slowMs` without data-ready: `boot.slow` (still waiting).
+// - On failure: `boot.failed` in #boot-error (role="alert"). Failure means, before
+//   data-ready: a `.py-error` element appears (PyScript's error plugin), a <script>
+//   fails to load, an uncaught error or unhandled promise rejection reaches window
+//   (e.g. Pyodide's wasm cannot be fetched or compiled), or `timeoutMs` passes.
+//   PyScript 0.7.31 dispatches no "py:error" event: only `py:progress` on window,
+//   `py:ready`/`py:done` on the script and `py:all-done` on window.
+//
+// Texts come from ./locales/<lang>.json (keys boot.loading, boot.failed, boot.slow),
+// <lang> from the saved settings, else navigator.languages, among en ro ar id; the
+// English texts below are used only if the catalog cannot be fetched.
+//
+// Timings: data-slow-ms / data-timeout-ms on the <script> element, or
+// window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
+// When the page is ready, #boot-status is removed and the listeners are detached.
+// window.__boot exposes {state, lang, detail} for tests and debugging.
+(() => {
+  "use strict";
+  const LANGS = ["en", "ro", "ar", "id"];
+  const RTL = new Set(["ar"]);
+  const FALLBACK = {
+    "boot.loading": "Loading the game…",
+    "boot.failed": "The game could not start. Reload the page to try again.",
+    "boot.slow": "Starting takes longer than usual.",
+  };
+  const script = document.currentScript;
+  const opts = window.BOOT_TIMEOUTS || {};
+  const num = (v, d) => (Number.isFinite(Number(v)) && v !== undefined && v !== "" ? Number(v) : d);
+  const slowMs = num(opts.slowMs ?? (script && script.dataset.slowMs), 15000);
+  const timeoutMs = num(opts.timeoutMs ?? (script && script.dataset.timeoutMs), 60000);
+  const root = document.documentElement;
+  const state = { state: "loading", lang: "en", detail: "" };
+  window.__boot = state;
+
+  const isReady = () => root.dataset.ready === "1";
+
+  function pickLang() {
+    try {
+      const saved = JSON.parse(localStorage.getItem("solitaire.settings") || "null");
+      const l = saved && (saved.language || saved.lang);
+      if (typeof l === "string" && LANGS.includes(l)) return l;
+    } catch (_) { /* no storage or bad JSON: use the browser's languages */ }
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const base = String(tag).toLowerCase().split("-")[0];
+      if (base === "in" && LANGS.includes("id")) return "id"; // legacy code for Indonesian
+      if (LANGS.includes(base)) return base;
+    }
+    return "en";
+  }
+
+  state.lang = pickLang();
+  let texts = FALLBACK;
+  const textsReady = fetch(`./locales/${state.lang}.json`)
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+    .then((cat) => {
+      const t = { ...FALLBACK };
+      for (const k of Object.keys(FALLBACK)) if (typeof cat[k] === "string") t[k] = cat[k];
+      texts = t;
+    })
+    .catch(() => {
+      state.lang = "en";
+    })
+    .then(render);
+
+  function box(id, role) {
+    let el = document.getElementById(id);
+    if (!el) {
+      el = document.createElement("div");
+      el.id = id;
+      (document.body || root).prepend(el);
+    }
+    el.setAttribute("role", role);
+    el.lang = state.lang;
+    el.dir = RTL.has(state.lang) ? "rtl" : "ltr";
+    el.hidden = false;
+    if (!el.style.cssText) {
+      el.style.cssText =
+        "margin:1rem auto;max-width:40rem;padding:.75rem 1rem;font:1rem/1.4 system-ui,sans-serif;" +
+        "border-radius:.5rem;background:#fff;color:#222;text-align:center;";
+    }
+    return el;
+  }
+
+  function render() {
+    if (state.state === "ready") return;
+    if (state.state === "failed") {
+      const status = document.getElementById("boot-status");
+      if (status) status.remove();
+      const el = box("boot-error", "alert");
+      el.style.border = "2px solid #b00020";
+      el.textContent = texts["boot.failed"];
+      return;
+    }
+    if (!document.body) return;
+    const el = box("boot-status", "status");
+    el.setAttribute("aria-live", "polite");
+    const main = state.state === "slow" ? texts["boot.slow"] : texts["boot.loading"];
+    el.textContent = state.detail && state.state !== "slow" ? `${main} (${state.detail})` : main;
+  }
+
+  function fail(reason) {
+    if (isReady() || state.state === "failed") return;
+    state.state = "failed";
+    state.reason = String(reason || "");
+    stop();
+    textsReady.then(render);
+    render();
+  }
+
+  function ready() {
+    if (state.state === "failed") return; // a late ready after a failure keeps the message
+    state.state = "ready";
+    stop();
+    const status = document.getElementById("boot-status");
+    if (status) status.remove();
+  }
+
+  const onProgress = (e) => {
+    state.detail = typeof e.detail === "string" ? e.detail : "";
+    render();
+  };
+  const onError = (e) => {
+    const t = e.target;
+    if (t && t !== window && t.tagName) {
+      if (t.tagName === "SCRIPT") fail(`script failed to load: ${t.src}`);
+      return; // a missing image or stylesheet does not stop the game
+    }
+    fail(e.message || e.error);
+  };
+  const onRejection = (e) => fail(e.reason && (e.reason.message || e.reason));
+
+  const observer = new MutationObserver(() => {
+    if (isReady()) ready();
+    else if (document.querySelector(".py-error")) fail("py-error");
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"], childList: true, subtree: true });
+  addEventListener("py:progress", onProgress);
+  addEventListener("error", onError, true);
+  addEventListener("unhandledrejection", onRejection);
+  const slowTimer = setTimeout(() => {
+    if (state.state === "loading") {
+      state.state = "slow";
+      render();
+    }
+  }, slowMs);
+  const failTimer = setTimeout(() => fail("timeout"), timeoutMs);
+
+  function stop() {
+    observer.disconnect();
+    removeEventListener("py:progress", onProgress);
+    removeEventListener("error", onError, true);
+    removeEventListener("unhandledrejection", onRejection);
+    clearTimeout(slowTimer);
+    clearTimeout(failTimer);
+  }
+
+  if (isReady()) ready();
+  else if (document.body) render();
+  else document.addEventListener("DOMContentLoaded", render, { once: true });
+})();
