@@ -1,0 +1,178 @@
+"""Turns raw pointer events into the player's intents: tap, double tap, drag and drop.
+
+Pure Python (no browser import): the adapter feeds it plain numbers and strings taken
+from Pointer Events and acts on the intents it returns, so every rule below is tested
+under CPython.
+
+Rules (SPEC §6, issue 3):
+- A press that moves less than ``slop`` px before it is released is a tap.
+- A second tap on the same card within ``double_ms`` of the first is a double tap,
+  unless the first tap already moved something: then the second tap belongs to the same
+  gesture and is swallowed. So a burst of fast taps makes at most one move per double
+  tap.
+- A press that moves ``slop`` px or more on a face-up card becomes a drag of that card
+  and every card above it; its release is a drop at the pointer.
+- Only one pointer plays at a time; other pointers are ignored until it is released.
+- A cancelled pointer (``pointercancel``, lost capture) ends a drag with ``Cancel``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What was pressed: a pile, and the card index in it (-1 for the empty pile)."""
+
+    pile: str
+    index: int
+    card: str = ""  # physical card id, "" for an empty pile
+    draggable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    target: Target
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleTap:
+    target: Target
+
+
+@dataclass(frozen=True, slots=True)
+class DragStart:
+    target: Target
+
+
+@dataclass(frozen=True, slots=True)
+class DragMove:
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    target: Target
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    target: Target
+
+
+Intent = Tap | DoubleTap | DragStart | DragMove | Drop | Cancel
+
+
+@dataclass(slots=True)
+class _Press:
+    pointer: int
+    target: Target
+    x0: float
+    y0: float
+    slop: float
+    dragging: bool = False
+
+
+@dataclass(slots=True)
+class _LastTap:
+    card: str
+    pile: str
+    t: float
+    x: float
+    y: float
+    moved: bool = False
+
+
+class Gestures:
+    """The recogniser. Times are in ms (``Event.timeStamp``), positions in CSS px.
+
+    ``double_ms``: the double-tap window; ``slop``: movement that makes a press a drag
+    for a mouse or pen; touches use ``touch_slop`` because fingers wobble.
+    """
+
+    def __init__(self, double_ms: float = 380.0, slop: float = 6.0, touch_slop: float = 10.0):
+        self.double_ms = double_ms
+        self.slop = slop
+        self.touch_slop = touch_slop
+        self.double_enabled = True
+        self._press: _Press | None = None
+        self._last: _LastTap | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether a press (tap or drag) is in progress."""
+        return self._press is not None
+
+    @property
+    def dragging(self) -> bool:
+        return self._press is not None and self._press.dragging
+
+    def down(
+        self, pointer: int, target: Target | None, x: float, y: float, touch: bool = False
+    ) -> list[Intent]:
+        """A ``pointerdown`` on ``target`` (None: on the table's background)."""
+        if self._press is not None or target is None:
+            return []
+        self._press = _Press(pointer, target, x, y, self.touch_slop if touch else self.slop)
+        return []
+
+    def move(self, pointer: int, x: float, y: float) -> list[Intent]:
+        """A ``pointermove``; returns ``DragStart`` once, then ``DragMove``s."""
+        p = self._press
+        if p is None or p.pointer != pointer:
+            return []
+        dx, dy = x - p.x0, y - p.y0
+        if not p.dragging:
+            if not p.target.draggable or dx * dx + dy * dy < p.slop * p.slop:
+                return []
+            p.dragging = True
+            self._last = None
+            return [DragStart(p.target), DragMove(dx, dy)]
+        return [DragMove(dx, dy)]
+
+    def up(self, pointer: int, x: float, y: float, t: float) -> list[Intent]:
+        """A ``pointerup``: a ``Drop``, a ``Tap``, a ``DoubleTap`` or nothing."""
+        p = self._press
+        if p is None or p.pointer != pointer:
+            return []
+        self._press = None
+        if p.dragging:
+            return [Drop(p.target, x, y)]
+        tg = p.target
+        last = self._last
+        if (
+            self.double_enabled
+            and last is not None
+            and t - last.t <= self.double_ms
+            and (x - last.x) ** 2 + (y - last.y) ** 2 <= (4 * p.slop) ** 2
+            and tg.pile != "s"
+        ):
+            self._last = None
+            if last.moved:
+                return []  # the first tap of this double tap already moved a card
+            if last.card == tg.card and last.pile == tg.pile:
+                return [DoubleTap(tg)]
+        self._last = _LastTap(tg.card, tg.pile, t, x, y)
+        return [Tap(tg)]
+
+    def cancel(self, pointer: int) -> list[Intent]:
+        """A ``pointercancel`` (or lost capture): abandons the press."""
+        p = self._press
+        if p is None or p.pointer != pointer:
+            return []
+        self._press = None
+        return [Cancel(p.target)] if p.dragging else []
+
+    def tap_moved(self) -> None:
+        """Tell the recogniser that the last tap moved something (see module rules)."""
+        if self._last is not None:
+            self._last.moved = True
+
+    def reset(self) -> None:
+        """Forget any press and tap (after a new game, a dialog, a take-over)."""
+        self._press = None
+        self._last = None

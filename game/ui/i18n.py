@@ -1,0 +1,98 @@
+"""Message catalogs: look-up, placeholders and plurals.
+
+Pure Python (no browser import). The adapter hands in the language's plural rule and
+number format, taken from the browser's ``Intl.PluralRules`` and ``Intl.NumberFormat``
+(CLDR data, issue 4), so this module holds no plural table of its own.
+
+Catalog format (``locales/<lang>.json``, see ``locales/README.md``): a flat JSON object
+whose values are strings, or objects keyed by CLDR plural category (``zero one two few
+many other``) for messages that depend on ``{count}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+
+LANGUAGES = ("en", "ro", "ar", "id")
+RTL = frozenset({"ar"})
+DEFAULT = "en"
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
+    """The UI language: the setting if it names a supported language, else the first of
+    the browser's preferred languages (``navigator.languages``, BCP 47 tags such as
+    ``ro-RO``) that we support, else English (issue 4 point 2)."""
+    if setting in LANGUAGES:
+        return setting  # type: ignore[return-value]
+    for tag in preferred:
+        base = str(tag).split("-")[0].split("_")[0].lower()
+        if base == "in":  # the old ISO code for Indonesian, still sent by some Androids
+            base = "id"
+        if base in LANGUAGES:
+            return base
+    return DEFAULT
+
+
+class Catalog:
+    """One language's messages.
+
+    - ``lang``: language code; ``messages``: the parsed catalog;
+    - ``plural``: count -> CLDR category (``Intl.PluralRules(lang).select``);
+    - ``number``: int -> text formatted for the language (``Intl.NumberFormat``).
+    Missing keys fall back to ``fallback`` (English), then to the key itself.
+    """
+
+    def __init__(
+        self,
+        lang: str,
+        messages: dict,
+        plural: Callable[[int], str] = lambda n: "one" if n == 1 else "other",
+        number: Callable[[int], str] = str,
+        fallback: Catalog | None = None,
+    ):
+        self.lang = lang
+        self.messages = messages
+        self.plural_rule = plural
+        self.number = number
+        self.fallback = fallback
+
+    @property
+    def rtl(self) -> bool:
+        return self.lang in RTL
+
+    @classmethod
+    def from_json(cls, lang: str, text: str, **kw) -> Catalog:
+        """Parse a catalog; raises ``ValueError`` when it is not a JSON object."""
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError(f"catalog {lang} is not a JSON object")
+        return cls(lang, data, **kw)
+
+    def _raw(self, key: str):
+        if key in self.messages:
+            return self.messages[key]
+        if self.fallback is not None:
+            return self.fallback._raw(key)
+        return None
+
+    def has(self, key: str) -> bool:
+        return self._raw(key) is not None
+
+    def t(self, key: str, **params: object) -> str:
+        """The message ``key`` with ``{name}`` placeholders filled in. Integer values
+        are formatted for the language; a ``count`` picks the plural form."""
+        raw = self._raw(key)
+        if raw is None:
+            return key
+        if isinstance(raw, dict):
+            count = params.get("count", 0)
+            cat = self.plural_rule(int(count)) if isinstance(count, int) else "other"
+            raw = raw.get(cat, raw.get("other", key))
+        shown = {
+            k: (self.number(v) if isinstance(v, int) and not isinstance(v, bool) else str(v))
+            for k, v in params.items()
+        }
+        return _PLACEHOLDER.sub(lambda m: shown.get(m.group(1), m.group(0)), str(raw))

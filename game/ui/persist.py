@@ -1,0 +1,121 @@
+"""What the app keeps in ``localStorage`` and how it survives bad or missing data.
+
+Pure Python (no browser import). The adapter passes a ``Store``: any object with
+``get(key) -> str | None``, ``set(key, value)`` and ``remove(key)``, each of which may
+raise (storage disabled, quota exceeded); this module never lets that escape.
+
+Keys (SPEC §7, docs/ARCHITECTURE.md):
+- ``solitaire.settings``: JSON settings object, ``{"version": 1, ...}``;
+- ``solitaire.game``: the rules package's versioned save (``Game.to_save()``);
+- ``solitaire.backup.<name>``: an unreadable blob kept for the player, never read back.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Protocol
+
+from .i18n import LANGUAGES
+
+KEY_SETTINGS = "solitaire.settings"
+KEY_GAME = "solitaire.game"
+BACKUP_PREFIX = "solitaire.backup."
+SETTINGS_VERSION = 1
+GAMES = ("easy-harp", "eight-off")
+CELL_CHOICES = (8, 4, 2)
+
+
+class Store(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+
+
+@dataclass(slots=True)
+class Settings:
+    """The player's settings (SPEC §6): all on by default; ``language`` None follows the
+    browser; ``game``/``cells`` remember the last choice in the New game dialog."""
+
+    interactive: bool = True
+    double_click: bool = True
+    animations: bool = True
+    language: str | None = None
+    game: str = "easy-harp"
+    cells: int = 8
+
+    def dump(self) -> str:
+        return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
+
+
+def parse_settings(raw: str | None) -> tuple[Settings, bool]:
+    """Read settings; returns (settings, ok). ``ok`` is False when ``raw`` was present
+    but not a valid settings object: then every unreadable field takes its default."""
+    s = Settings()
+    if raw is None:
+        return s, True
+    try:
+        data = json.loads(raw)
+    except (ValueError, TypeError):
+        return s, False
+    if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
+        return s, False
+    ok = True
+    checks = {
+        "interactive": lambda v: isinstance(v, bool),
+        "double_click": lambda v: isinstance(v, bool),
+        "animations": lambda v: isinstance(v, bool),
+        "language": lambda v: v is None or v in LANGUAGES,
+        "game": lambda v: v in GAMES,
+        "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in CELL_CHOICES,
+    }
+    for f in fields(Settings):
+        if f.name in data:
+            value = data[f.name]
+            if checks[f.name](value):
+                setattr(s, f.name, value)
+            else:
+                ok = False
+    return s, ok
+
+
+class SafeStore:
+    """Wraps a ``Store`` so that no storage failure escapes.
+
+    ``working`` turns False on the first failure; ``failure`` then says which kind
+    (``"storage-off"`` when reading fails, ``"storage-full"`` when writing fails).
+    """
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.failure: str | None = None
+
+    @property
+    def working(self) -> bool:
+        return self.failure is None
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self.store.get(key)
+        except Exception:  # noqa: BLE001 - any storage failure means "not available"
+            self.failure = self.failure or "storage-off"
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        try:
+            self.store.set(key, value)
+        except Exception:  # noqa: BLE001 - QuotaExceededError, SecurityError, ...
+            self.failure = self.failure or "storage-full"
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        try:
+            self.store.remove(key)
+        except Exception:  # noqa: BLE001
+            self.failure = self.failure or "storage-off"
+
+    def backup(self, name: str, raw: str) -> None:
+        """Keep an unreadable blob under ``solitaire.backup.<name>`` (best effort)."""
+        self.set(BACKUP_PREFIX + name, raw)

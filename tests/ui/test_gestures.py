@@ -1,0 +1,98 @@
+"""The pointer-gesture recogniser (game/ui/gestures.py), pure Python."""
+
+from game.ui.gestures import Cancel, DoubleTap, DragMove, DragStart, Drop, Gestures, Tap, Target
+
+CARD = Target("t3", 4, "TH.1", True)
+OTHER = Target("t5", 2, "9S.2", True)
+STOCK = Target("s", 10, "2C.1", False)
+
+
+def tap(g, target, t, x=10.0, y=10.0, pointer=1):
+    assert g.down(pointer, target, x, y) == []
+    return g.up(pointer, x, y, t)
+
+
+def test_single_tap():
+    assert tap(Gestures(), CARD, 0) == [Tap(CARD)]
+
+
+def test_double_tap_when_first_tap_moved_nothing():
+    g = Gestures()
+    assert tap(g, CARD, 0) == [Tap(CARD)]
+    assert tap(g, CARD, 200) == [DoubleTap(CARD)]
+
+
+def test_second_tap_is_swallowed_when_first_tap_moved():
+    g = Gestures()
+    tap(g, CARD, 0)
+    g.tap_moved()
+    assert tap(g, OTHER, 150) == []
+
+
+def test_burst_of_taps_makes_at_most_one_action_per_pair():
+    g = Gestures()
+    intents = []
+    for k in range(10):
+        intents += tap(g, CARD, k * 60)
+    assert intents.count(DoubleTap(CARD)) == 5
+    assert intents.count(Tap(CARD)) == 5
+
+
+def test_slow_second_tap_is_a_new_tap():
+    g = Gestures()
+    tap(g, CARD, 0)
+    assert tap(g, CARD, 1000) == [Tap(CARD)]
+
+
+def test_double_tap_disabled():
+    g = Gestures()
+    g.double_enabled = False
+    tap(g, CARD, 0)
+    assert tap(g, CARD, 100) == [Tap(CARD)]
+
+
+def test_stock_taps_are_never_double_taps():
+    g = Gestures()
+    assert tap(g, STOCK, 0) == [Tap(STOCK)]
+    assert tap(g, STOCK, 50) == [Tap(STOCK)]
+
+
+def test_drag_and_drop():
+    g = Gestures()
+    g.down(7, CARD, 100, 100)
+    assert g.move(7, 102, 101) == []  # under the slop
+    assert g.move(7, 120, 130) == [DragStart(CARD), DragMove(20, 30)]
+    assert g.move(7, 130, 140) == [DragMove(30, 40)]
+    assert g.up(7, 130, 140, 500) == [Drop(CARD, 130, 140)]
+    assert not g.active
+
+
+def test_face_down_card_does_not_drag():
+    g = Gestures()
+    still = Target("t2", 0, "KD.1", False)
+    g.down(1, still, 0, 0)
+    assert g.move(1, 50, 50) == []
+    assert g.up(1, 50, 50, 10) == [Tap(still)]
+
+
+def test_touch_needs_a_larger_move_to_drag():
+    g = Gestures()
+    g.down(1, CARD, 0, 0, touch=True)
+    assert g.move(1, 8, 0) == []
+    assert g.move(1, 11, 0)[0] == DragStart(CARD)
+
+
+def test_second_pointer_is_ignored_and_cancel_ends_drag():
+    g = Gestures()
+    g.down(1, CARD, 0, 0)
+    g.move(1, 40, 0)
+    assert g.down(2, OTHER, 5, 5) == []
+    assert g.up(2, 5, 5, 10) == []
+    assert g.cancel(1) == [Cancel(CARD)]
+    assert not g.active
+
+
+def test_background_press_is_ignored():
+    g = Gestures()
+    assert g.down(1, None, 0, 0) == []
+    assert g.up(1, 0, 0, 0) == []

@@ -1,0 +1,46 @@
+"""Catalog look-up and language choice (game/ui/i18n.py), pure Python."""
+
+import json
+from pathlib import Path
+
+from babel import Locale
+
+from game.ui.i18n import Catalog, choose_language
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+
+
+def test_choose_language_order():
+    assert choose_language("ro", ["ar-EG"]) == "ro"
+    assert choose_language(None, ["de-DE", "ar-EG", "en"]) == "ar"
+    assert choose_language("xx", ["in-ID"]) == "id"
+    assert choose_language(None, ["de", "fr"]) == "en"
+
+
+def babel_plural(lang):
+    rule = Locale.parse(lang).plural_form
+    return lambda n: rule(n)
+
+
+def test_arabic_moves_plural_uses_cldr_forms():
+    cat = Catalog.from_json(
+        "ar", (LOCALES / "ar.json").read_text(encoding="utf-8"), plural=babel_plural("ar")
+    )
+    forms = json.loads((LOCALES / "ar.json").read_text(encoding="utf-8"))["moves.count"]
+    for n, form in [(0, "zero"), (1, "one"), (2, "two"), (3, "few"), (11, "many"), (100, "other")]:
+        assert cat.t("moves.count", count=n) == forms[form].replace("{count}", str(n))
+
+
+def test_placeholders_and_number_format():
+    cat = Catalog("en", {"a": "Score {score} of {max}", "b": {"one": "{count} move", "other": "{count} moves"}},
+                  number=lambda n: f"{n:,}")
+    assert cat.t("a", score=1515, max=999999) == "Score 1,515 of 999,999"
+    assert cat.t("b", count=1) == "1 move"
+    assert cat.t("b", count=2) == "2 moves"
+    assert cat.t("missing") == "missing"
+
+
+def test_fallback_catalog():
+    en = Catalog("en", {"x": "English"})
+    ro = Catalog("ro", {}, fallback=en)
+    assert ro.t("x") == "English"

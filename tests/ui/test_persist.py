@@ -1,0 +1,66 @@
+"""Settings parsing and fault-tolerant storage (game/ui/persist.py), pure Python."""
+
+import json
+
+import pytest
+
+from game.ui.persist import SafeStore, Settings, parse_settings
+
+
+class Memory:
+    def __init__(self, fail_get=False, fail_set=False):
+        self.data = {}
+        self.fail_get = fail_get
+        self.fail_set = fail_set
+
+    def get(self, key):
+        if self.fail_get:
+            raise RuntimeError("SecurityError")
+        return self.data.get(key)
+
+    def set(self, key, value):
+        if self.fail_set:
+            raise RuntimeError("QuotaExceededError")
+        self.data[key] = value
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+
+def test_settings_round_trip():
+    s = Settings(interactive=False, double_click=True, animations=False, language="ar",
+                 game="eight-off", cells=2)
+    back, ok = parse_settings(s.dump())
+    assert ok and back == s
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["", "undefined", "null", "{", "[]", "42", '"text"',
+     json.dumps({"version": 99, "interactive": False}),
+     json.dumps({"version": 1, "language": "xx"}),
+     json.dumps({"version": 1, "cells": 3}),
+     json.dumps({"version": 1, "interactive": "yes"})],
+)
+def test_bad_settings_give_defaults_and_say_so(raw):
+    s, ok = parse_settings(raw)
+    assert not ok
+    assert s.cells in (8, 4, 2) and s.language in (None, "en", "ro", "ar", "id")
+
+
+def test_missing_settings_are_fine():
+    assert parse_settings(None) == (Settings(), True)
+
+
+def test_partly_bad_settings_keep_the_good_fields():
+    s, ok = parse_settings(json.dumps({"version": 1, "interactive": False, "cells": 5}))
+    assert not ok and s.interactive is False and s.cells == 8
+
+
+def test_safe_store_reports_failures_without_raising():
+    off = SafeStore(Memory(fail_get=True))
+    assert off.get("k") is None and off.failure == "storage-off"
+    full = SafeStore(Memory(fail_set=True))
+    assert full.set("k", "v") is False and full.failure == "storage-full"
+    ok = SafeStore(Memory())
+    assert ok.set("k", "v") and ok.get("k") == "v" and ok.working
