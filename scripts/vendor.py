@@ -99,7 +99,8 @@ def check_sources(pins: dict[str, str]) -> list[str]:
         if have is None:
             problems.append(f"{npm_name} is not installed (run `npm ci`)")
         elif have != pins.get(npm_name):
-            problems.append(f"{npm_name} {have} installed but package.json pins {pins.get(npm_name)}")
+            pin = pins.get(npm_name)
+            problems.append(f"{npm_name} {have} installed but package.json pins {pin}")
     return problems
 
 

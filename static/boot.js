@@ -38,6 +38,11 @@
   window.__boot = state;
 
   const isReady = () => root.dataset.ready === "1";
+  const setState = (s) => {
+    state.state = s;
+    root.dataset.boot = s; // html[data-boot="loading|slow|ready|failed"] for CSS and tests
+  };
+  setState("loading");
 
   function pickLang() {
     try {
@@ -105,7 +110,7 @@
 
   function fail(reason) {
     if (isReady() || state.state === "failed") return;
-    state.state = "failed";
+    setState("failed");
     state.reason = String(reason || "");
     stop();
     textsReady.then(render);
@@ -114,7 +119,7 @@
 
   function ready() {
     if (state.state === "failed") return; // a late ready after a failure keeps the message
-    state.state = "ready";
+    setState("ready");
     stop();
     const status = document.getElementById("boot-status");
     if (status) status.remove();
@@ -134,6 +139,38 @@
   };
   const onRejection = (e) => fail(e.reason && (e.reason.message || e.reason));
 
+  // Pyodide compiles its wasm with WebAssembly.compileStreaming/instantiateStreaming and
+  // has no fallback: when that rejects (404, wrong MIME type) the page hangs with only a
+  // console warning. Watch those promises (returned unchanged) and fail after a short
+  // grace period unless the page becomes ready anyway.
+  const WA = window.WebAssembly;
+  const originals = {};
+  for (const name of ["compileStreaming", "instantiateStreaming"]) {
+    if (WA && typeof WA[name] === "function") {
+      const orig = (originals[name] = WA[name]);
+      WA[name] = function (...args) {
+        const p = orig.apply(this, args);
+        p.catch((e) => setTimeout(() => fail(`wasm: ${e && e.message}`), 2000));
+        return p;
+      };
+    }
+  }
+
+  // Some runtime download failures (e.g. pyodide-lock.json) end in errors that reach
+  // no window listener, and the page would wait forever: watch fetches of the vendored
+  // runtime too.
+  const origFetch = window.fetch;
+  const watchedFetch = function (input, ...rest) {
+    const p = origFetch.call(this, input, ...rest);
+    const url = typeof input === "string" ? input : (input && input.url) || String(input);
+    if (!isReady() && url.includes("/vendor/")) {
+      const late = (why) => setTimeout(() => fail(`${why}: ${url}`), 2000);
+      p.then((r) => r.ok || late(`HTTP ${r.status}`), () => late("fetch failed"));
+    }
+    return p;
+  };
+  window.fetch = watchedFetch;
+
   const observer = new MutationObserver(() => {
     if (isReady()) ready();
     else if (document.querySelector(".py-error")) fail("py-error");
@@ -144,7 +181,7 @@
   addEventListener("unhandledrejection", onRejection);
   const slowTimer = setTimeout(() => {
     if (state.state === "loading") {
-      state.state = "slow";
+      setState("slow");
       render();
     }
   }, slowMs);
@@ -157,6 +194,8 @@
     removeEventListener("unhandledrejection", onRejection);
     clearTimeout(slowTimer);
     clearTimeout(failTimer);
+    for (const [name, orig] of Object.entries(originals)) WA[name] = orig;
+    if (window.fetch === watchedFetch) window.fetch = origFetch;
   }
 
   if (isReady()) ready();

@@ -1,0 +1,210 @@
+"""The runtime set-up: vendored Pyodide + PyScript, served right, configured right, and
+a page that says so in words when the runtime cannot start.
+
+These tests must not depend on game content: they only use the page contract
+(``html[data-ready='1']``) and static/boot.js (``#boot-status``, ``#boot-error``,
+``html[data-boot]``).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+import urllib.request
+import zipfile
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "pyscript.toml"
+INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
+PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+# Must match FALLBACK in static/boot.js (used when a catalog or key is missing).
+BOOT_FALLBACK = {
+    "boot.loading": "Loading the game…",
+    "boot.failed": "The game could not start. Reload the page to try again.",
+    "boot.slow": "Starting takes longer than usual.",
+}
+
+
+def boot_text(lang: str, key: str) -> str:
+    """The text boot.js shows for ``key`` in ``lang`` (catalog, else its fallback)."""
+    catalog = ROOT / "locales" / f"{lang}.json"
+    if catalog.is_file():
+        value = json.loads(catalog.read_text(encoding="utf-8")).get(key)
+        if isinstance(value, str):
+            return value
+    return BOOT_FALLBACK[key]
+
+
+def load_config() -> dict:
+    with CONFIG.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+# --- static checks (no browser, but kept here beside the runtime they guard) ---------
+
+
+def test_package_lock_records_no_download_address() -> None:
+    lock_text = (ROOT / "package-lock.json").read_text(encoding="utf-8")
+    assert lock_text.count("resolved") == 0
+    assert "://" not in lock_text
+
+
+def test_runtime_packages_pinned_exactly() -> None:
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert package["dependencies"] == PINS
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    for name, version in PINS.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+
+
+def test_pyscript_config_uses_vendored_interpreter_and_no_packages() -> None:
+    config = load_config()
+    assert "packages" not in config, "any `packages` (even []) makes PyScript load micropip"
+    assert config["interpreter"] == INTERPRETER
+    assert (ROOT / INTERPRETER).is_file()
+
+
+def archive_members(source: Path) -> set[str]:
+    with zipfile.ZipFile(source) as zf:
+        return {name for name in zf.namelist() if name.endswith(".py")}
+
+
+def test_every_game_module_is_listed_in_pyscript_files() -> None:
+    """Each ``game/**.py`` lands at ``<cwd>/game/.../<name>.py`` in Pyodide's FS (the cwd
+    is on sys.path), so it imports under its dotted name; or an archive unpacked at the
+    cwd (``"./x.zip" = "./*"``) holds it."""
+    files = load_config().get("files", {})
+    placed: set[str] = set()
+    for source, dest in files.items():
+        src = (CONFIG.parent / source).resolve()
+        assert src.is_file(), f"[files] source {source} does not exist"
+        dest_path = dest.removeprefix("./")
+        if dest_path in ("*", "/*") or dest_path.endswith("/*"):
+            if src.suffix == ".zip":
+                prefix = dest_path[:-1].lstrip("/")
+                placed |= {prefix + member for member in archive_members(src)}
+            continue
+        if dest_path.endswith("/") or dest_path == "":
+            dest_path += src.name
+        placed.add(str(PurePosixPath(dest_path)))
+    modules = sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "game").rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+    assert modules, "no modules under game/"
+    missing = [m for m in modules if m not in placed]
+    assert not missing, f"not in pyscript.toml [files] (or at the wrong place): {missing}"
+
+
+@pytest.mark.parametrize(
+    ("path", "mime"),
+    [
+        ("/static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("/static/vendor/pyodide/pyodide.mjs", "text/javascript"),
+        ("/static/vendor/pyscript/core.js", "text/javascript"),
+        ("/static/vendor/pyodide/pyodide-lock.json", "application/json"),
+        ("/pyscript.toml", "text/plain"),
+        ("/index.html", "text/html"),
+    ],
+)
+def test_dev_server_mime_types(server: str, path: str, mime: str) -> None:
+    req = urllib.request.Request(server + path, method="HEAD")
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        assert resp.headers.get_content_type() == mime
+        assert resp.headers["Cache-Control"] == "no-cache"
+
+
+def test_dev_server_hides_tooling_folders(server: str) -> None:
+    for path in ("/.git/HEAD", "/node_modules/pyodide/package.json", "/.venv/pyvenv.cfg"):
+        with pytest.raises(urllib.error.HTTPError) as exc:
+            urllib.request.urlopen(server + path, timeout=10)
+        assert exc.value.code == 404
+
+
+# --- in the browser ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_page_boots_on_vendored_runtime_same_origin_only(open_app, page, page_log) -> None:
+    wasm_types: list[str] = []
+    page.on(
+        "response",
+        lambda r: r.url.endswith(".wasm") and wasm_types.append(r.headers.get("content-type")),
+    )
+    open_app("/index.html")
+    assert page.evaluate("document.documentElement.dataset.ready") == "1"
+    assert page.evaluate("document.documentElement.dataset.boot") == "ready"
+    assert page.locator("#boot-status").count() == 0
+    assert page.locator(".py-error").count() == 0
+    paths = [r.removeprefix(page_log.origin) for r in page_log.requests]
+    assert "/static/vendor/pyodide/pyodide.asm.wasm" in paths
+    assert "/static/vendor/pyscript/core.js" in paths
+    assert wasm_types == ["application/wasm"]
+    assert page_log.foreign_requests == []
+    assert not any(p.endswith(".map") for p in paths)
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"), [("en-US", "en"), ("ro-RO", "ro")], ids=["en", "ro"]
+)
+def test_runtime_failure_is_said_in_words(browser, server, viewport, locale, lang) -> None:
+    """The wasm is missing (404): the page shows boot.failed in the browser's language,
+    quickly (Pyodide itself would hang with only a console warning)."""
+    ctx = browser.new_context(base_url=server, locale=locale, **viewport)
+    try:
+        page = ctx.new_page()
+        page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+        page.goto("/index.html", wait_until="commit")
+        page.wait_for_selector("html[data-boot='failed']", state="attached", timeout=20_000)
+        error = page.locator("#boot-error")
+        error.wait_for(state="visible")
+        assert error.get_attribute("role") == "alert"
+        assert error.text_content() == boot_text(lang, "boot.failed")
+        assert page.evaluate("document.documentElement.dataset.ready") is None
+        assert page.locator("#boot-status").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_hanging_runtime_shows_progress_then_slow_then_failed(page, page_log) -> None:
+    """A runtime download that never answers: the loading line, then boot.slow, then
+    boot.failed when the (here shortened) time limit passes."""
+    page_log.allow_errors()
+    page.add_init_script("window.BOOT_TIMEOUTS = {slowMs: 4000, timeoutMs: 8000};")
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.goto("/index.html", wait_until="commit")
+    status = page.locator("#boot-status")
+    status.wait_for(state="visible", timeout=4000)
+    assert page.evaluate("document.documentElement.dataset.boot") == "loading"
+    assert status.text_content().startswith(boot_text("en", "boot.loading"))
+    page.wait_for_selector("html[data-boot='slow']", state="attached", timeout=10_000)
+    assert status.text_content() == boot_text("en", "boot.slow")
+    page.wait_for_selector("html[data-boot='failed']", state="attached", timeout=10_000)
+    assert page.locator("#boot-error").text_content() == boot_text("en", "boot.failed")
+    assert status.count() == 0
+    page.unroute_all(behavior="ignoreErrors")
+
+
+def test_missing_pyscript_core_is_said_in_words(page, page_log) -> None:
+    page_log.allow_errors()
+    page.route("**/pyscript/core.js", lambda route: route.fulfill(status=404, body=""))
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_selector("html[data-boot='failed']", state="attached", timeout=10_000)
+    assert page.locator("#boot-error").text_content() == boot_text("en", "boot.failed")
+
+
+def test_storage_kept_across_reload_and_fresh_per_test(open_app, reload_app, storage) -> None:
+    page = open_app("/index.html", storage={"infra.probe": "1"})
+    assert storage().get("infra.probe") == "1"
+    reload_app()
+    assert storage().get("infra.probe") == "1"
+    assert page.evaluate("document.documentElement.dataset.ready") == "1"
+
+
+def test_storage_starts_empty(open_app, storage) -> None:
+    open_app("/index.html")
+    assert "infra.probe" not in storage()
