@@ -1,0 +1,177 @@
+"""Deal numbers, the Microsoft FreeCell shuffle, deal codes and the deal of the day
+(SPEC §3).
+
+>>> ms_deal_order(1)[:4]
+[41, 5, 34, 40]
+>>> str(DealCode("easy-harp", 0, 5))
+'EH1-N-AAAAAAF'
+>>> parse_code(" eo1-c8-aaaaafa ").number
+130
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import BadCode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import datetime
+
+#: Smallest and largest deal numbers (SPEC §3).
+MIN_DEAL, MAX_DEAL = 1, 999_999
+#: Game names.
+EASY_HARP, EIGHT_OFF = "easy-harp", "eight-off"
+GAMES = (EASY_HARP, EIGHT_OFF)
+#: Cell counts of each game's variants (0 = Easy Harp's only variant).
+VARIANTS = {EASY_HARP: (0,), EIGHT_OFF: (8, 4, 2)}
+_PREFIX = {EASY_HARP: "EH1", EIGHT_OFF: "EO1"}
+_GAME_OF = {v: k for k, v in _PREFIX.items()}
+_VARIANT_TEXT = {0: "N", 8: "C8", 4: "C4", 2: "C2"}
+_LETTERS = 7
+
+
+def ms_deal_order(number: int, n: int = 52) -> list[int]:
+    """The Microsoft FreeCell shuffle of SPEC §3.
+
+    Args:
+        number: the seed (the deal number, 1..999999; any int >= 0 works).
+        n: deck size, 52 (one deck) or 104 (Easy Harp).
+
+    Returns:
+        The card numbers 0..n-1 in deal order (index 0 is dealt first); card ``k`` is
+        rank ``(k mod 52)//4`` (0 = ace), suit ``"CDHS"[k mod 4]``. For ``n = 52`` this
+        is the classic FreeCell deal (deal 1 starts JD 2D 9H JC: 41 5 34 40).
+    """
+    seed = number
+    cards = list(range(n - 1, -1, -1))
+    last = n - 1
+    for i in range(n):
+        seed = (seed * 214013 + 2531011) & 0x7FFFFFFF
+        j = last - (seed >> 16) % (n - i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def _letters(number: int) -> str:
+    out = []
+    for _ in range(_LETTERS):
+        number, d = divmod(number, 26)
+        out.append(chr(65 + d))
+    return "".join(reversed(out))
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A deal: ``game`` (``"easy-harp"``/``"eight-off"``), ``cells`` (0 for Easy Harp;
+    8, 4 or 2 for Eight Off) and ``number`` (1..999999). ``str()`` gives the SPEC §3 code.
+
+    Raises:
+        BadCode: ``code-game`` (unknown game), ``code-variant`` (cells not a variant of
+            the game), ``code-range`` (number outside 1..999999).
+    """
+
+    game: str
+    cells: int
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.game not in VARIANTS:
+            raise BadCode("code-game", str(self.game), "unknown game")
+        if self.cells not in VARIANTS[self.game]:
+            raise BadCode("code-variant", str(self.cells), f"no such variant of {self.game}")
+        if (
+            not isinstance(self.number, int)
+            or isinstance(self.number, bool)
+            or not MIN_DEAL <= self.number <= MAX_DEAL
+        ):
+            raise BadCode(
+                "code-range", str(self.number), "the deal number must be 1 to 999999"
+            )
+
+    def __str__(self) -> str:
+        return f"{_PREFIX[self.game]}-{_VARIANT_TEXT[self.cells]}-{_letters(self.number)}"
+
+    @property
+    def code(self) -> str:
+        """Same as ``str(self)``: e.g. ``"EO1-C8-AAAAAFA"``."""
+        return str(self)
+
+
+def parse_code(text: str) -> DealCode:
+    """Read a deal code (SPEC §3): ``GAME-VARIANT-LLLLLLL``, case-insensitive, surrounding
+    spaces ignored.
+
+    Returns:
+        The :class:`DealCode`.
+
+    Raises:
+        BadCode: with ``.code`` ``code-empty`` (nothing typed), ``code-format`` (not three
+            parts separated by ``-``), ``code-game`` (unknown game or version, e.g.
+            ``EH2``), ``code-variant`` (e.g. ``C3``, or ``C8`` for Easy Harp),
+            ``code-length`` (number part not 7 letters), ``code-letters`` (characters
+            outside A-Z), ``code-range`` (number 0 or above 999999).
+    """
+    if not isinstance(text, str):
+        raise BadCode("code-format", repr(text), "a deal code is text")
+    t = text.strip().upper()
+    if not t:
+        raise BadCode("code-empty", text, "no code given")
+    parts = t.split("-")
+    if len(parts) != 3:
+        raise BadCode("code-format", text, "expected three parts such as EH1-N-AAAAAAF")
+    prefix, variant, letters = (p.strip() for p in parts)
+    game = _GAME_OF.get(prefix)
+    if game is None:
+        raise BadCode("code-game", text, f"unknown game or version {prefix!r} (EH1 or EO1)")
+    cells = {v: k for k, v in _VARIANT_TEXT.items()}.get(variant)
+    if cells is None or cells not in VARIANTS[game]:
+        allowed = " ".join(_VARIANT_TEXT[c] for c in VARIANTS[game])
+        raise BadCode("code-variant", text, f"unknown variant {variant!r} (expected {allowed})")
+    if len(letters) != _LETTERS:
+        raise BadCode("code-length", text, f"the deal part {letters!r} must be 7 letters")
+    if not all("A" <= ch <= "Z" for ch in letters):
+        raise BadCode("code-letters", text, f"the deal part {letters!r} must use only A-Z")
+    number = 0
+    for ch in letters:
+        number = number * 26 + (ord(ch) - 65)
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise BadCode("code-range", text, f"deal number {number} is not in 1..999999")
+    return DealCode(game, cells, number)
+
+
+def code_from_input(text: str, game: str, cells: int) -> DealCode:
+    """What the player typed in the New game dialog: a code, or a plain deal number.
+
+    Args:
+        text: a deal code (any game: the code decides) or digits 1..999999 (surrounding
+            spaces ignored).
+        game, cells: the game and variant a plain number is for.
+
+    Raises:
+        BadCode: as :func:`parse_code`; a number 0 or above 999999 is ``code-range``;
+            an unknown ``game``/``cells`` is ``code-game``/``code-variant``.
+    """
+    t = text.strip() if isinstance(text, str) else text
+    if isinstance(t, str) and t.isdigit() and t.isascii():
+        n = int(t)
+        if not MIN_DEAL <= n <= MAX_DEAL:
+            raise BadCode("code-range", text, f"deal number {n} is not in 1..999999")
+        if game not in VARIANTS:
+            raise BadCode("code-game", str(game), "unknown game")
+        if cells not in VARIANTS[game]:
+            raise BadCode("code-variant", str(cells), f"no such variant of {game}")
+        return DealCode(game, cells, n)
+    return parse_code(text)
+
+
+def deal_of_the_day(day: datetime.date, game: str, cells: int) -> DealCode:
+    """The deal everyone gets on the local calendar date ``day`` (SPEC §3):
+    ``N = 1 + (day.toordinal() * 2654435761) mod 999999``.
+
+    Raises:
+        BadCode: unknown game or variant.
+    """
+    n = 1 + (day.toordinal() * 2654435761) % 999_999
+    return DealCode(game, cells, n)
