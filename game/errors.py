@@ -81,11 +81,17 @@ class BadCode(GameError):
 
     ``.code`` is one of ``code-empty``, ``code-game`` (unknown game or version),
     ``code-variant``, ``code-length``, ``code-letters``, ``code-range``,
-    ``code-format``; ``.details["text"]`` is the input.
+    ``code-format``; ``.details["text"]`` is the input (plus ``"length": 7`` for
+    ``code-length`` and ``"min": 1, "max": 999999`` for ``code-range``).
     """
 
     def __init__(self, code: str, text: str, why: str):
-        super().__init__(code, f"bad deal code {text!r}: {why}", {"text": text})
+        details: dict[str, int | str] = {"text": text}
+        if code == "code-length":
+            details["length"] = 7
+        elif code == "code-range":
+            details.update(min=1, max=999_999)
+        super().__init__(code, f"bad deal code {text!r}: {why}", details)
 
 
 class BadNotation(GameError):
