@@ -85,7 +85,7 @@
     el.hidden = false;
     if (!el.style.cssText) {
       el.style.cssText =
-        "margin:1rem auto;max-width:40rem;padding:.75rem 1rem;font:1rem/1.4 system-ui,sans-serif;" +
+        "margin:1rem auto;max-width:min(40rem,calc(100% - 2rem));box-sizing:border-box;padding:.75rem 1rem;font:1rem/1.4 system-ui,sans-serif;" +
         "border-radius:.5rem;background:#fff;color:#222;text-align:center;";
     }
     return el;
