@@ -247,7 +247,6 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
         columns.append(col)
 
     # ---- identities (Easy Harp copies), duplicates and missing cards -------------------
-    total_copies = 2 if two else 1
     used: dict[Card, set[int]] = {}
     explicit_twice: list[str] = []
 
@@ -326,13 +325,11 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
         piles.append(tuple(real(e) for e in groups["stock"]))
         piles.append(tuple(real(e) for e in groups["waste"]))
     else:
-        cl = [t for t in cell_toks]
         for k in range(cells):
-            t = cl[k] if k < len(cl) else None
+            t = cell_toks[k] if k < len(cell_toks) else None
             piles.append((card_of(t.face.rank, t.face.suit, 0),) if t is not None else ())
     for slot in found_piles:
         piles.append(tuple(real(e) for e in slot))
-    _ = total_copies
     return Position(lay, tuple(piles), tuple(down))
 
 

@@ -156,7 +156,7 @@ def load_save(text: str | bytes) -> Game:
     redo = _moves(d, "redo")
     if len(history) + len(redo) > UNDO_LIMIT:
         raise BadSave("save-format", "more than 100 undo and redo actions")
-    moves = _int(d, "moves", len(history), 10**9)
+    moves = _int(d, "moves", len(history) + len(redo), 10**9)
     score = _int(d, "score", 0, max_score)
     for i, m in enumerate(history):
         try:
@@ -174,6 +174,4 @@ def load_save(text: str | bytes) -> Game:
     for _ in redo:
         game.undo()
     game.move_count = moves
-    if not game._dropped and "base" not in d:
-        game._dropped = False
     return game

@@ -104,7 +104,8 @@ def test_refusals():
     bad(variant(score=good["score"] + 10), "save-history")
     bad(variant(moves=-1), "save-format")
     bad(variant(history=good["history"][:-1]), "save-history")
-    bad(variant(history=["t1-t1"] + good["history"]), "save-history")
+    bad(variant(history=["t1-t1"] + good["history"][1:]), "save-history")
+    bad(variant(moves=len(good["history"])), "save-format")  # fewer than undo + redo
     bad(variant(history=["banana"]), "save-history")
     bad(variant(redo=["t1-t1"]), "save-history")
     bad(variant(extra=1), "save-format")
