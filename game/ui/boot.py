@@ -1,4 +1,4 @@
-# Entry point run by PyScript (see index.html). Placeholder until the table lands.
-from pyscript import document
+# Entry point run by PyScript (index.html). Starts the app; see game/ui/app.py.
+from game.ui.app import start
 
-document.documentElement.dataset.ready = "1"
+await start()  # noqa: F704 - PyScript runs this file with top-level await

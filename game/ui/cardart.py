@@ -9,7 +9,7 @@ viewBox="0 0 100 140">``. Card backs are pure CSS (see ``static/style.css``).
 
 Design: a player mostly sees the top strip of a card in a fanned column, so the rank
 and suit sit large in the top 30 % of the face (index strip); the rest shows a large
-suit mark (number cards) or the rank letter over the suit (court cards). Faces are never
+suit mark (number cards) or the rank letter in a frame (court cards). Faces are never
 mirrored in right-to-left layouts: SVG text is forced to ``direction: ltr``.
 """
 
@@ -45,28 +45,24 @@ def _face(code: str) -> str:
     rank = RANKS[RANK_CODES.index(code[0])]
     suit = code[1]
     color = RED if suit in "HD" else BLACK
-    size = 40 if len(rank) == 2 else 46
+    size = 38 if len(rank) == 2 else 42
     parts = [
         f'<symbol id="face-{code}" viewBox="0 0 100 140">',
-        f'<g fill="{color}" style="direction:ltr">',
-        f'<text x="{5 if len(rank) == 2 else 8}" y="42" font-size="{size}" '
+        f'<g fill="{color}" color="{color}" style="direction:ltr">',
+        f'<text x="{5 if len(rank) == 2 else 8}" y="37" font-size="{size}" '
         'font-weight="700" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" '
         f'letter-spacing="-3">{rank}</text>',
-        f'<use href="#suit-{suit}" x="60" y="9" width="34" height="34"/>',
+        f'<use href="#suit-{suit}" x="62" y="8" width="30" height="30"/>',
     ]
     if code[0] in "JQK":
         parts.append(
-            f'<text x="50" y="118" font-size="58" font-weight="700" text-anchor="middle" '
-            f'font-family="Georgia,serif" opacity=".9">{rank}</text>'
-            f'<use href="#suit-{suit}" x="62" y="96" width="30" height="30"/>'
+            '<rect x="16" y="54" width="68" height="76" rx="7" fill="none" '
+            'stroke="currentColor" stroke-width="3" opacity=".55"/>'
+            f'<text x="50" y="112" font-size="50" font-weight="700" text-anchor="middle" '
+            f'font-family="Georgia,Times New Roman,serif">{rank}</text>'
         )
     else:
-        parts.append(f'<use href="#suit-{suit}" x="22" y="56" width="56" height="56"/>')
-    parts.append(
-        f'<g transform="rotate(180 50 70)"><text x="8" y="30" font-size="26" '
-        'font-weight="700" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" '
-        f'letter-spacing="-2">{rank}</text></g>'
-    )
+        parts.append(f'<use href="#suit-{suit}" x="22" y="58" width="56" height="56"/>')
     parts.append("</g></symbol>")
     return "".join(parts)
 

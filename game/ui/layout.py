@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 ASPECT = 1.4  # card height / width (poker cards are 3.5 x 2.5 in)
 MAX_CARD_W = 110.0  # px; beyond this the cards look clumsy on a wide desktop
-FAN_UP = 0.27  # vertical offset between face-up cards in a column, in card heights
+FAN_UP = 0.29  # vertical offset between face-up cards in a column, in card heights
 FAN_DOWN = 0.12  # the same for face-down cards
 MIN_FAN_UP = 0.14  # how far a long column may squeeze its face-up cards
 MIN_FAN_DOWN = 0.05
@@ -97,7 +97,7 @@ def compute(
 
     def card_for(units: float, nrows: int) -> float:
         by_width = width / max(units, ncols) * 0.9
-        depth = nrows * 1.08 + 1 + FAN_UP * (longest - 8) + FAN_DOWN * 7
+        depth = nrows * 1.08 + 1 + FAN_UP * (longest - 12) + FAN_DOWN * 5
         by_height = height / depth / ASPECT
         return min(by_width, by_height, MAX_CARD_W)
 

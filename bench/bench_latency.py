@@ -1,0 +1,116 @@
+"""Pointer-up to DOM-updated latency of the live page (issue 3 point 9). Not a test.
+
+Serves the repo, opens Easy Harp and Eight Off deals in headless Debian Chromium with
+reduced motion, and times ``pointerup`` (a capturing listener on ``window``, which runs
+before the table's own) to the first DOM mutation it causes (a ``MutationObserver`` on
+the table, the reminder and the status bar; its callback runs right after the handler
+that changed the DOM). Actions: taps on the stock, double taps and mouse drags chosen
+from the rules package's legal moves, and refused drops. Prints p50 / p95 / max in ms.
+
+    .venv/bin/python bench/bench_latency.py [--actions 240]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import game  # noqa: E402
+from scripts.serve import make_server  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+PROBE = """() => {
+  window.__lat = []; let t0 = null;
+  window.addEventListener('pointerup', () => { t0 = performance.now(); }, {capture: true});
+  const obs = new MutationObserver(() => {
+    if (t0 !== null) { window.__lat.push(performance.now() - t0); t0 = null; }
+  });
+  for (const sel of ['#table', '[data-role=reminder]', '.bar'])
+    obs.observe(document.querySelector(sel), {subtree: true, attributes: true, childList: true, characterData: true});
+}"""
+
+
+def center(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 12)
+
+
+def sync_game(page) -> game.Game:
+    return game.load_save(page.evaluate("localStorage.getItem('solitaire.game')"))
+
+
+def run(page, base: str, code: str, actions: int) -> None:
+    page.goto(f"{base}/index.html?deal={code}")
+    page.wait_for_selector("html[data-ready='1']", timeout=90000)
+    page.evaluate(PROBE)
+    done = 0
+    while done < actions:
+        g = sync_game(page)
+        moves = [m for m in g.legal_moves() if m.src != "s"]
+        kind = done % 4
+        if g.game == "easy-harp" and kind in (0, 1):
+            page.mouse.click(*center(page, '#table [data-pile="s"]'))
+        elif moves and kind == 2:
+            m = moves[done % len(moves)]
+            src = g.pile(m.src)
+            card = src[len(src) - (m.count or 1)].card.id
+            x0, y0 = center(page, f'#table .card[data-id="{card}"]')
+            dst = m.dst if m.dst != "f" else "f1"
+            x1, y1 = center(page, f'#table .pile[data-pile="{dst}"]')
+            if m.dst and m.dst[0] == "t" and g.pile(m.dst):
+                x1, y1 = center(page, f'#table .card[data-id="{g.pile(m.dst)[-1].card.id}"]')
+            page.mouse.move(x0, y0)
+            page.mouse.down()
+            page.mouse.move(x1, y1, steps=4)
+            page.mouse.up()
+        else:
+            # A refused drop: the top card of one column onto the top of another.
+            cols = [p for p in g.pile_ids() if p[0] == "t" and g.pile(p)]
+            a, b = cols[done % len(cols)], cols[(done + 3) % len(cols)]
+            x0, y0 = center(page, f'#table .card[data-id="{g.pile(a)[-1].card.id}"]')
+            x1, y1 = center(page, f'#table .card[data-id="{g.pile(b)[-1].card.id}"]')
+            page.mouse.move(x0, y0)
+            page.mouse.down()
+            page.mouse.move(x1, y1, steps=4)
+            page.mouse.up()
+        done += 1
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--actions", type=int, default=240)
+    args = ap.parse_args()
+    httpd = make_server(ROOT, host="127.0.0.1", port=0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        lat: list[float] = []
+        for code in ("EH1-N-AAAAAAF", "EO1-C8-AAAAAFA"):
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                                      reduced_motion="reduce")
+            page = ctx.new_page()
+            run(page, base, code, args.actions // 2)
+            lat += page.evaluate("window.__lat")
+            ctx.close()
+        browser.close()
+    httpd.shutdown()
+    lat.sort()
+    p95 = lat[min(len(lat) - 1, int(round(0.95 * (len(lat) - 1))))]
+    print(f"actions timed: {len(lat)}")
+    print(f"pointer-up -> DOM updated: p50 {statistics.median(lat):.2f} ms, "
+          f"p95 {p95:.2f} ms, max {lat[-1]:.2f} ms (budget p95 <= 16 ms)")
+
+
+if __name__ == "__main__":
+    main()
