@@ -589,9 +589,22 @@ class App:
         self.notice_kind = None
 
     def notice_action(self) -> None:
-        if self.notice_kind == "update":
-            window.location.reload()
+        kind = self.notice_kind
         self.dismiss_notice()
+        if kind == "update":
+            # The game is saved after every action, so taking the update loses nothing.
+            # static/pwa.js provides __applyUpdate (skipWaiting, reload on takeover).
+            apply = getattr(window, "__applyUpdate", None)
+            if apply:
+                apply()
+            else:
+                window.location.reload()
+        elif kind == "other-tab":
+            window.location.reload()
+
+    def on_update(self, _evt=None) -> None:
+        """A new version of the app is installed and waiting (event from pwa.js)."""
+        self.notify("update", self.t("notice.update"), action="notice.update.reload")
 
     # ----- dialogs -----------------------------------------------------------------
 
@@ -814,6 +827,9 @@ class App:
         self.listen(_el("#dlg-settings"), "change", self.on_setting)
         self.listen(window, "resize", lambda e: self.relayout())
         self.listen(window, "storage", self.on_storage)
+        self.listen(window, "sw-update", self.on_update)
+        if getattr(window, "__updateWaiting", False):
+            self.on_update()
 
 
 APP: App | None = None
