@@ -59,7 +59,8 @@ def double_tap_move(pos: Position, pid: str, index: int = -1) -> Move | None:
 
     Order: a foundation (one card only); then the longest non-empty column that accepts
     the cards (ties to the lower column number); then the lowest-numbered empty column
-    that accepts them (a king or king-led run); then, Eight Off, the lowest-numbered
+    that accepts them (a king or king-led run), unless the cards already make up their
+    whole column (moving them would gain nothing); then, Eight Off, the lowest-numbered
     empty free cell (one card, not from another cell). A double tap on the head of a
     movable run moves the run the same way. The stock answers like :func:`tap_move`;
     foundation cards give ``None`` (take-backs are dragged).
@@ -90,8 +91,11 @@ def double_tap_move(pos: Position, pid: str, index: int = -1) -> Move | None:
                 best = d
     if best >= 0:
         return Move(pid, lay.ids[best], n)
+    # A whole column moved to an empty column would change nothing a player cares
+    # about, so a double tap does not spend a move on it.
+    whole_column = s < lay.columns and n == len(piles[s])
     for d in range(lay.columns):
-        if d != s and not piles[d] and check(pos, s, d, n) is None:
+        if d != s and not piles[d] and not whole_column and check(pos, s, d, n) is None:
             return Move(pid, lay.ids[d], n)
     if n == 1 and lay.kind[s] != "c":
         for d in lay.cell_ix:

@@ -1,5 +1,6 @@
 """Tap, double tap and drop (SPEC §6; issue 2 point 4)."""
 
+import game
 from game import Move, new_game
 
 from .helpers import board
@@ -91,3 +92,13 @@ def test_hints_do_not_change_the_game():
             g.double_tap_move(pid, i)
             g.targets(pid, i)
     assert g.to_save() == before
+
+
+
+def test_double_tap_does_not_shuffle_a_whole_column_to_an_empty_one():
+    whole = "Foundations: H-J C-K D-K S-K\nFreecells:\n: KH QH\n:\n:\n:\n:\n:\n:\n:\n"
+    g = game.load_position(whole, game="eight-off", cells=8)
+    assert g.double_tap_move("t1", 0) is None  # KH QH already fill their own column
+    covered = whole.replace(": KH QH", ": QH KH")
+    g = game.load_position(covered, game="eight-off", cells=8)
+    assert str(g.double_tap_move("t1", 1)) == "t1-t2:1"  # uncovering QH is worth it
