@@ -13,98 +13,20 @@ import datetime as dt
 import pytest
 
 import game
+from tests.browser.helpers import (
+    assert_same,
+    card_point,
+    find_deal,
+    first_column_move,
+    head_id,
+    mouse_drag,
+    pile_point,
+    status,
+    table,
+    touch_drag,
+)
 
 pytestmark = pytest.mark.context(reduced_motion="reduce")
-
-CARDS_JS = """() => [...document.querySelectorAll('#table [data-card]')].map(e => [
-  e.dataset.pile, +e.dataset.index, e.dataset.id, e.dataset.card, e.dataset.face])"""
-
-
-def table(page) -> list[tuple]:
-    return sorted(tuple(x) for x in page.evaluate(CARDS_JS))
-
-
-def expected(g: game.Game) -> list[tuple]:
-    return sorted(
-        (pid, i, p.card.id, p.card.face, "up" if p.up else "down")
-        for pid in g.pile_ids()
-        for i, p in enumerate(g.pile(pid))
-    )
-
-
-def status(page) -> dict[str, str]:
-    return page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('[data-status]')]"
-        ".map(e => [e.dataset.status, e.dataset.value]))"
-    )
-
-
-def assert_same(page, g: game.Game) -> None:
-    assert table(page) == expected(g)
-    st = status(page)
-    assert st == {"game": g.game, "code": g.code, "score": str(g.score),
-                  "moves": str(g.move_count)}
-    # Every pile has its drop area, also when empty.
-    piles = page.evaluate(
-        "() => [...document.querySelectorAll('#table [data-pile]:not([data-card])')]"
-        ".map(e => e.dataset.pile)")
-    assert sorted(piles) == sorted(g.pile_ids())
-
-
-def card_point(page, cid: str) -> tuple[float, float]:
-    """A point on the visible top strip of a card."""
-    box = page.locator(f'#table .card[data-id="{cid}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, box["height"] * 0.12)
-
-
-def pile_point(page, g: game.Game, pid: str) -> tuple[float, float]:
-    pile = g.pile(pid)
-    if pile:
-        return card_point(page, pile[-1].card.id)
-    box = page.locator(f'#table .pile[data-pile="{pid}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def head_id(g: game.Game, move: game.Move) -> str:
-    pile = g.pile(move.src)
-    return pile[len(pile) - (move.count or 1)].card.id
-
-
-def mouse_drag(page, a, b) -> None:
-    page.mouse.move(*a)
-    page.mouse.down()
-    page.mouse.move((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, steps=3)
-    page.mouse.move(*b, steps=3)
-    page.mouse.up()
-
-
-def touch_drag(page, a, b) -> None:
-    cdp = page.context.new_cdp_session(page)
-    steps = 6
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
-                                          "touchPoints": [{"x": a[0], "y": a[1]}]})
-    for k in range(1, steps + 1):
-        x = a[0] + (b[0] - a[0]) * k / steps
-        y = a[1] + (b[1] - a[1]) * k / steps
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
-                                              "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
-
-
-def first_column_move(g: game.Game, dst_kind: str = "t") -> game.Move | None:
-    for m in g.legal_moves():
-        if m.src[0] in "tw" and m.dst and m.dst[0] == dst_kind and m.dst != "f":
-            return m
-    return None
-
-
-def find_deal(kind: str, cells: int, want) -> game.Game:
-    for n in range(1, 3000):
-        g = game.new_game(game.DealCode(kind, cells, n))
-        if want(g):
-            return g
-    raise AssertionError("no deal found")
 
 
 def test_easy_harp_by_mouse(open_app, page, reload_app):
