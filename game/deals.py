@@ -155,7 +155,8 @@ def code_from_input(text: str, game: str, cells: int) -> DealCode:
     """
     t = text.strip() if isinstance(text, str) else text
     if isinstance(t, str) and t.isdigit() and t.isascii():
-        n = int(t)
+        # int() refuses more than 4300 digits (ValueError): such a number is out of range.
+        n = int(t) if len(t.lstrip("0")) <= 7 else MAX_DEAL + 1
         if not MIN_DEAL <= n <= MAX_DEAL:
             raise BadCode("code-range", text, f"deal number {n} is not in 1..999999")
         if game not in VARIANTS:

@@ -188,7 +188,7 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
                 for tok in rest.split():
                     suit, sep, r = tok.upper().partition("-")
                     r, _, copies = r.partition("/")
-                    if not sep or suit not in SUITS or r not in _RANK_TOKEN:
+                    if not sep or suit not in found or r not in _RANK_TOKEN:
                         bad("bad-foundation", f"{where}: {tok!r} is not a foundation")
                         continue
                     n = _RANK_TOKEN[r]

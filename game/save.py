@@ -105,7 +105,8 @@ def load_save(text: str | bytes) -> Game:
     if version != SAVE_VERSION or isinstance(version, bool):
         raise BadSave("save-version", f"unknown save version {version!r} (this app reads 1)")
     game_name, cells = d.get("game"), d.get("cells")
-    if game_name not in VARIANTS or cells not in VARIANTS[game_name] or isinstance(cells, bool):
+    if (not isinstance(game_name, str) or game_name not in VARIANTS
+            or cells not in VARIANTS[game_name] or isinstance(cells, bool)):
         raise BadSave("save-format", f"unknown game {game_name!r} with {cells!r} cells")
     known = {"version", "game", "cells", "code", "start", "base", "history", "redo",
              "position", "score", "moves"}
@@ -163,7 +164,7 @@ def load_save(text: str | bytes) -> Game:
             game.play(m)
         except IllegalMove as e:
             raise BadSave("save-history", f"history move {i + 1}: {e}") from None
-    cur = _pos(d["position"], game_name, cells, "position")
+    cur = _pos(d.get("position"), game_name, cells, "position")
     if cur != game._state[0] or score != game._state[1]:
         raise BadSave("save-history", "replaying the history does not give the saved position")
     for i, m in enumerate(redo):
