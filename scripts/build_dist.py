@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Write ``dist/``: the site as a static host needs it, and nothing else.
+
+Copies the files of ``scripts/precache.py``'s list (index.html, pyscript.toml, the
+manifests, game/ modules, static/ with vendor/ and icons, locales/, help/) plus
+``sw.js``, then writes ``dist/precache.js`` for that copy. No tests, scripts, bench,
+docs, node_modules, Makefile, ``__pycache__`` or ``vendor.json``. Every URL in the site
+is relative, so ``dist/`` works at a domain's root or under any sub-path.
+
+The folder is rebuilt from scratch each time (``--out`` must be a new or empty folder,
+or one that holds a previous build: ``index.html`` and ``sw.js``).
+
+    python3 scripts/build_dist.py [--out dist] [-q]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts import precache  # noqa: E402
+
+ROOT = precache.ROOT
+EXTRA = ("sw.js",)
+
+
+def build(out: Path, root: Path = ROOT, quiet: bool = False) -> dict:
+    """Build the site into ``out``; return the precache data written there."""
+    out = out.resolve()
+    if out.exists():
+        built = (out / "index.html").is_file() and (out / "sw.js").is_file()
+        if not built and any(out.iterdir()):
+            raise SystemExit(f"build_dist: {out} is not empty and holds no earlier build")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    rels = precache.files(root) + list(EXTRA)
+    for rel in rels:
+        dst = out / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / rel, dst)
+    data = precache.write(out, quiet=True)
+    if not quiet:
+        size = sum((out / rel).stat().st_size for rel in data["files"])
+        print(f"dist: {len(rels) + 1} files, {size / 2**20:.1f} MiB, cache version "
+              f"{data['version']} -> {out}")
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("-q", "--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out, quiet=args.quiet)
+    except FileNotFoundError as exc:
+        print(f"build_dist: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

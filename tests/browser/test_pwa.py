@@ -1,0 +1,226 @@
+"""Offline PWA and the static build (issue 5 point 5).
+
+``make dist``'s builder writes the site into a temporary folder that is served under the
+sub-path ``/solitaire/`` (the folder ``<tmp>/solitaire`` of a served ``<tmp>``, with
+``scripts/serve.py``'s handler and MIME map). The browser tests use their own context
+with service workers allowed (the shared ``context`` fixture blocks them) and keep the
+number of page boots small: one online load, one offline reload, one reload for an
+update applied from the notice, two for an update applied at the next load.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+import game
+from scripts import build_dist, precache, pwa_assets
+from scripts.serve import make_server
+from tests.browser.conftest import READY_TIMEOUT_MS, wait_ready
+from tests.browser.helpers import pile_point, status, table
+
+SUB = "/solitaire/"
+CODE = "EH1-N-AAAAAAF"
+FELT = "#0e5a3a"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """``(base URL of the app, i.e. http://127.0.0.1:<port>/solitaire/, dist folder)``."""
+    top = tmp_path_factory.mktemp("site")
+    dist = top / SUB.strip("/")
+    build_dist.build(dist, quiet=True)
+    httpd = make_server(top, host="127.0.0.1", port=0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}{SUB}", dist
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def get(url: str) -> tuple[bytes, str]:
+    with urllib.request.urlopen(url, timeout=10) as resp:  # noqa: S310 - local test server
+        return resp.read(), resp.headers.get("Content-Type", "")
+
+
+# --- the static build ----------------------------------------------------------------
+
+
+def test_dist_holds_only_the_site(site) -> None:
+    _, dist = site
+    top = {p.name for p in dist.iterdir()}
+    assert top == {"index.html", "pyscript.toml", "sw.js", "precache.js", "game", "static",
+                   "locales", "help"} | {p.name for p in dist.glob("manifest*.webmanifest")}
+    everything = [p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()]
+    assert not [p for p in everything if p.endswith((".map", ".pyc")) or "__pycache__" in p
+                or p.startswith(("tests/", "scripts/", "bench/", "docs/", "node_modules/"))]
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in everything
+    # The precache list names every file of the build but the worker and its list.
+    listed = json.loads(re.search(r"self\.PRECACHE = (\{.*\});", (dist / "precache.js").read_text(),
+                                  re.S).group(1))
+    assert sorted(listed["files"]) == sorted(set(everything) - {"sw.js", "precache.js"})
+    assert re.fullmatch(r"[0-9a-f]{12}", listed["version"])
+    # Every URL of the page is relative, so the build works under any sub-path.
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    assert not re.findall(r'(?:href|src|config)="/', html)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifests_parse_and_every_icon_exists_with_its_size(site) -> None:
+    base, dist = site
+    assert pwa_assets.write_manifests(check=True) == 0, "run scripts/pwa_assets.py --manifests"
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in html
+    langs = sorted(p.stem for p in (dist / "locales").glob("*.json"))
+    for lang in langs:
+        name = pwa_assets.manifest_name(lang)
+        body, ctype = get(base + name)
+        assert ctype.startswith("application/manifest+json")
+        m = json.loads(body)
+        title = json.loads((dist / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["app.title"]
+        assert (m["name"], m["short_name"], m["lang"]) == (title, title, lang)
+        assert m["display"] == "standalone" and m["categories"] == ["games"]
+        assert (m["start_url"], m["scope"], m["id"]) == ("./index.html", "./", "./index.html")
+        assert m["theme_color"] == m["background_color"] == FELT
+        assert m["description"]
+        purposes = set()
+        for icon in m["icons"]:
+            assert icon["src"].startswith("./")
+            data, ctype = get(base + icon["src"][2:])
+            assert ctype == icon["type"]
+            purposes.add((icon["purpose"], icon["sizes"]))
+            if icon["type"] == "image/png":
+                w, h = png_size(data)
+                assert icon["sizes"] == f"{w}x{h}"
+        assert {("any", "192x192"), ("any", "512x512"), ("maskable", "512x512")} <= purposes
+    for href in re.findall(r'rel="(?:icon|apple-touch-icon)" href="\./([^"]+)"', html):
+        assert get(base + href)[0]
+
+
+# --- offline and updates in the browser ----------------------------------------------
+
+
+@pytest.fixture
+def pwa_page(browser: Browser, site) -> Iterator[tuple[Page, BrowserContext, dict]]:
+    """A page in a context with service workers allowed; fails on console errors, page
+    errors and requests to another origin (like the shared ``page`` fixture)."""
+    base, _ = site
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base))
+    ctx = browser.new_context(base_url=base, service_workers="allow", reduced_motion="reduce",
+                              viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(30_000)
+    log: dict[str, list[str]] = {"requests": [], "errors": []}
+    ctx.on("request", lambda r: log["requests"].append(r.url))
+    page = ctx.new_page()
+    page.on("console", lambda m: m.type == "error" and log["errors"].append(m.text))
+    page.on("pageerror", lambda e: log["errors"].append(str(e)))
+    try:
+        yield page, ctx, log
+        foreign = [u for u in log["requests"]
+                   if urlsplit(u).scheme in ("http", "https") and not u.startswith(origin + "/")]
+        assert not foreign, f"requests to another origin: {foreign}"
+        assert not log["errors"], f"console/page errors: {log['errors']}"
+    finally:
+        ctx.close()
+
+
+def wait_controlled(page: Page, version: str) -> None:
+    """Wait until the worker of ``version`` controls the page and its cache is the only one."""
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
+    deadline = time.monotonic() + 30
+    while True:
+        names = page.evaluate("() => caches.keys()")
+        if names == [f"solitaire:{SUB}:{version}"]:
+            return
+        assert time.monotonic() < deadline, f"caches {names}, want only version {version}"
+        time.sleep(0.2)
+
+
+def saved_game(page: Page) -> str:
+    return page.evaluate("() => localStorage.getItem('solitaire.game')")
+
+
+def release(dist: Path, marker: str) -> str:
+    """A new release of the served build: one file changes, the list is rebuilt."""
+    with (dist / "static" / "style.css").open("a", encoding="utf-8") as fh:
+        fh.write(f"\n/* {marker} */\n")
+    return precache.write(dist, quiet=True)["version"]
+
+
+def served_css(page: Page) -> str:
+    return page.evaluate("() => fetch('./static/style.css').then(r => r.text())")
+
+
+def test_offline_reload_and_updates_keep_the_game(pwa_page, site) -> None:
+    page, ctx, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    twin = game.new_game(CODE)
+
+    # First visit online: the game starts, the worker installs, precaches and takes over.
+    page.goto(f"index.html?deal={CODE}", wait_until="commit")
+    wait_ready(page)
+    wait_controlled(page, version)
+    page.mouse.click(*pile_point(page, twin, "s"))
+    twin.play("s")
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
+    cards, stat, save = table(page), status(page), saved_game(page)
+    assert save
+
+    # Offline: the reload starts the game from the cache, with the same position.
+    ctx.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert (table(page), status(page), saved_game(page)) == (cards, stat, save)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    # ... and the player can keep playing.
+    page.mouse.click(*pile_point(page, twin, "s"))
+    twin.play("s")
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '2'")
+    cards, stat, save = table(page), status(page), saved_game(page)
+    ctx.set_offline(False)
+
+    # A release: the new worker installs in the background and waits; the notice says so.
+    version2 = release(dist, "release 2")
+    assert version2 != version
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    notice = page.locator('[data-role="notice"][data-notice="update"]')
+    notice.wait_for(state="visible")
+    assert page.evaluate("() => window.__updateWaiting") is True
+    assert "release 2" not in served_css(page)  # the old version still serves this page
+    # "Update now": the new version takes over, the page reloads once, the game is intact.
+    with page.expect_navigation(wait_until="commit"):
+        notice.locator('[data-action="notice-action"]').click()
+    wait_ready(page)
+    wait_controlled(page, version2)
+    assert "release 2" in served_css(page)
+    assert (table(page), status(page), saved_game(page)) == (cards, stat, save)
+
+    # Another release, ignored by the player: it takes over at the next load.
+    version3 = release(dist, "release 3")
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_function("() => window.__updateWaiting === true")
+    page.reload(wait_until="commit")
+    page.wait_for_function("() => sessionStorage.getItem('solitaire.sw-takeover') !== null"
+                           " && document.documentElement.dataset.ready === '1'",
+                           timeout=READY_TIMEOUT_MS)
+    wait_ready(page)
+    wait_controlled(page, version3)
+    assert "release 3" in served_css(page)
+    assert page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
+    assert (table(page), status(page), saved_game(page)) == (cards, stat, save)
