@@ -37,9 +37,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./")
 
 
-def files(root: Path = ROOT) -> list[str]:
-    """Return the sorted relative paths (``/``-separated) of everything the site needs."""
-    found: set[Path] = set()
+def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
+    """Return the sorted relative paths (``/``-separated) of everything the site needs
+    (``extra``: more relative paths, e.g. the benchmark's bare page)."""
+    found: set[Path] = {root / rel for rel in extra}
     for name in ("index.html", "pyscript.toml"):
         found.add(root / name)
     found.update(root.glob("manifest*.webmanifest"))
@@ -70,9 +71,9 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def precache(root: Path = ROOT) -> dict:
+def precache(root: Path = ROOT, extra: tuple[str, ...] = ()) -> dict:
     """Return ``{"version": ..., "files": {path: hash}}`` for ``root``."""
-    hashes = {rel: file_hash(root / rel) for rel in files(root)}
+    hashes = {rel: file_hash(root / rel) for rel in files(root, extra)}
     whole = hashlib.sha256()
     for rel, h in hashes.items():
         whole.update(f"{rel}\0{h}\n".encode())
@@ -86,9 +87,9 @@ def text(data: dict) -> str:
             f"self.PRECACHE = {json.dumps(data, indent=0, sort_keys=True)};\n")
 
 
-def write(root: Path = ROOT, quiet: bool = False) -> dict:
+def write(root: Path = ROOT, quiet: bool = False, extra: tuple[str, ...] = ()) -> dict:
     """Write ``<root>/precache.js`` if its text changes; return the precache data."""
-    data = precache(root)
+    data = precache(root, extra)
     out = root / OUTPUT
     new = text(data)
     if not out.is_file() or out.read_text(encoding="utf-8") != new:
