@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import threading
@@ -100,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            print(f"Chromium {browser.version}, {args.runs} cold runs each, interleaved")
+            print(f"Chromium {browser.version}, {args.runs} cold runs each, interleaved; "
+                  f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
             # One unmeasured load of each warms the OS file cache and the server.
             for path in pages.values():
                 measure(browser, base, path, viewport, int(args.timeout * 1000))
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in pages:
         r = result[name]
         print(f"{name:6}{r['median_ms']:11.0f}{r['min_ms']:9.0f}{r['max_ms']:9.0f}")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (others' work skews these figures)")
     print(f"ratio app/bare: median {result['ratio_median']:.2f}, min {result['ratio_min']:.2f} "
           "(budget: at most 1.15)")
     if args.json:
