@@ -96,3 +96,52 @@ def find_deal(kind: str, cells: int, want) -> game.Game:
         if want(g):
             return g
     raise AssertionError("no deal found")
+
+
+# --- robustness helpers (issue 6) ---------------------------------------------------
+
+KEY_GAME = "solitaire.game"
+KEY_SETTINGS = "solitaire.settings"
+BACKUP = "solitaire.backup."
+
+#: Runs Python in the page's interpreter (PyScript's ``whenDefined("py")`` wrap): for
+#: reading what the app holds (never for driving it). Returns what the code evaluates to.
+PY_JS = """async (code) => {
+  const core = await import('/static/vendor/pyscript/core.js');
+  const wrap = await core.whenDefined('py');
+  const out = wrap.interpreter.runPython(code);
+  return (out && typeof out.toJs === 'function') ? out.toJs() : out;
+}"""
+
+
+def py(page, code: str):
+    """The value of the last expression of ``code`` run in the page's Pyodide."""
+    return page.evaluate(PY_JS, code)
+
+
+def notice(page) -> dict:
+    """The notice bar: ``{"shown": bool, "kind": str|None, "text": str}``."""
+    return page.evaluate("""() => { const n = document.querySelector('[data-role="notice"]');
+      return {shown: !n.hidden && n.getBoundingClientRect().height > 0,
+              kind: n.dataset.notice || null,
+              text: n.querySelector('.notice-text').textContent}; }""")
+
+
+def saved_game(page) -> game.Game:
+    """The game the page saved, read back with the rules package."""
+    blob = page.evaluate("k => localStorage.getItem(k)", KEY_GAME)
+    assert isinstance(blob, str), "no saved game"
+    return game.load_save(blob)
+
+
+def buttons(page) -> dict[str, bool]:
+    """Whether undo and redo are enabled."""
+    return page.evaluate("""() => ({
+      undo: !document.querySelector('[data-action="undo"]').disabled,
+      redo: !document.querySelector('[data-action="redo"]').disabled})""")
+
+
+def assert_exact(page, g: game.Game) -> None:
+    """The page shows ``g`` (piles, status) with the same undo/redo availability."""
+    assert_same(page, g)
+    assert buttons(page) == {"undo": g.can_undo, "redo": g.can_redo}
