@@ -31,6 +31,7 @@ setup: runtime venv chromium
 # scripts/vendor.py compares every file and copies only what changed (a no-op in ~0.1 s).
 runtime: $(NPM_STAMP)
 	@$(PYTHON) scripts/vendor.py
+	@$(PYTHON) scripts/bundle_game.py
 	@$(PYTHON) scripts/precache.py -q
 
 vendor: runtime

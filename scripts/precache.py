@@ -5,7 +5,7 @@
 copies exactly these files (plus ``sw.js`` and ``precache.js``) into ``dist/``:
 
 - ``index.html``, ``pyscript.toml``, ``manifest*.webmanifest``;
-- ``game/**/*.py`` (no ``__pycache__``, no tests);
+- ``static/vendor/game.zip`` (the game package, scripts/bundle_game.py);
 - ``static/*.css|js`` and ``static/icons/*``;
 - ``static/vendor/pyscript/*`` (every chunk, no ``*.map``) and the five Pyodide files;
 - ``locales/*.json`` and ``help/**/*.html``.
@@ -44,8 +44,7 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
     for name in ("index.html", "pyscript.toml"):
         found.add(root / name)
     found.update(root.glob("manifest*.webmanifest"))
-    found.update(p for p in (root / "game").rglob("*.py") if "__pycache__" not in p.parts
-                 and not p.name.startswith("test_"))
+    found.add(root / "static" / "vendor" / "game.zip")  # the package (scripts/bundle_game.py)
     found.update(p for p in (root / "static").glob("*") if p.suffix in (".css", ".js"))
     found.update(p for p in (root / "static" / "icons").glob("*") if p.is_file())
     found.update(p for p in (root / "static" / "vendor" / "pyscript").rglob("*")

@@ -80,6 +80,16 @@ class Handler(SimpleHTTPRequestHandler):
         if self._forbidden_path():
             self.send_error(404, "Not found")
             return None
+        if urlsplit(self.path).path.endswith("/static/vendor/game.zip"):
+            # Development: rebuild the game archive when game/ changed since it was
+            # built, so an edit shows on the next reload (scripts/bundle_game.py).
+            try:
+                from scripts import bundle_game
+
+                if Path(self.directory).resolve() == bundle_game.ROOT:
+                    bundle_game.ensure()
+            except Exception as err:  # noqa: BLE001 - serve the old archive, say why
+                self.log_error("game.zip not rebuilt: %s", err)
         return super().send_head()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - base-class name

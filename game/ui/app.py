@@ -4,7 +4,7 @@ This is the only module that talks to the browser (``js``, ``pyodide``, ``pyscri
 It holds no rule: it asks the rules package what a tap, a double tap or a drop means,
 plays it, and moves the card elements whose place changed (STYLE.md, "thin view").
 
-Life cycle: ``await start()`` (called by ``boot.py``) reads the settings and the saved
+Life cycle: ``await start()`` (called by the entry script in index.html) reads the saved
 game, loads the language catalog, builds the table once, binds one listener per event
 type on static elements, then sets ``data-ready="1"`` on ``<html>`` (SPEC §8).
 Every long-lived proxy it creates is kept in ``App.proxies`` and released by

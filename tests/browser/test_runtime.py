@@ -208,3 +208,16 @@ def test_storage_kept_across_reload_and_fresh_per_test(open_app, reload_app, sto
 def test_storage_starts_empty(open_app, storage) -> None:
     open_app("/index.html")
     assert "infra.probe" not in storage()
+
+
+def test_start_up_hints_name_vendored_files() -> None:
+    """index.html asks the browser to fetch the runtime's files early (preload and
+    modulepreload hints with hashed chunk names); each must exist, or the hint costs a
+    404 and the optimisation silently stops working after a PyScript upgrade."""
+    import re
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    hints = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+    assert len(hints) >= 10
+    missing = [h for h in hints if not (ROOT / h).is_file()]
+    assert not missing, f"preload hints for missing files (update index.html): {missing}"

@@ -1,0 +1,43 @@
+// Packs the game package for the browser: every game/**/*.py plus its bytecode,
+// compiled by the same Pyodide the page runs (so the .pyc magic number matches),
+// into one deterministic zip. Run by scripts/bundle_game.py; see its docstring.
+//
+//   node scripts/compile_game.mjs <repo root> <output zip>
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
+const [root, out] = process.argv.slice(2);
+const py = await loadPyodide();
+py.mountNodeFS("/repo", root);
+py.globals.set("out_path", "/repo/" + out);
+try {
+py.runPython(`
+import importlib.util, io, os, py_compile, zipfile
+
+STAMP = (1980, 1, 1, 0, 0, 0)  # fixed times: same sources, same bytes, same hash
+sources = []
+for folder, dirs, files in os.walk("/repo/game"):
+    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+    sources += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".py")]
+tmp = out_path + ".tmp"
+def entry(name):
+    info = zipfile.ZipInfo(name, STAMP)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+    for src in sources:
+        rel = os.path.relpath(src, "/repo")
+        with open(src, "rb") as fh:
+            zf.writestr(entry(rel), fh.read())
+        cfile = "/tmp/c.pyc"
+        py_compile.compile(src, cfile=cfile, dfile=rel, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        cached = os.path.relpath(importlib.util.cache_from_source(src), "/repo")
+        with open(cfile, "rb") as fh:
+            zf.writestr(entry(cached), fh.read())
+os.replace(tmp, out_path)
+`);
+} catch (err) {
+  console.error(String(err.message || err));
+  process.exit(1);
+}
