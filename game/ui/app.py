@@ -739,7 +739,7 @@ class App:
 
     # ----- storage events from other tabs ------------------------------------------
 
-    def on_storage(self, evt) -> None:
+    async def on_storage(self, evt) -> None:
         key = evt.key
         if key == KEY_GAME:
             blob = evt.newValue
@@ -758,11 +758,7 @@ class App:
                 self.settings = settings
                 self.apply_settings()
                 if lang_changed:
-                    js_promise = self.set_language(settings.language)  # noqa: F841
-                    # The coroutine is scheduled by PyScript's event loop.
-                    import asyncio
-
-                    asyncio.ensure_future(js_promise)
+                    await self.set_language(settings.language)
 
     # ----- start-up ----------------------------------------------------------------
 
