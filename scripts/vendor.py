@@ -117,13 +117,15 @@ def manifest_text(files: dict[str, Path], pins: dict[str, str]) -> str:
 
 
 def existing_files(dest: Path) -> set[str]:
-    """Return the relative paths of the vendored files under ``dest`` (not vendor.json)."""
-    if not dest.is_dir():
-        return set()
+    """Return the relative paths of the files under ``dest``'s ``pyodide/`` and
+    ``pyscript/`` folders (the only ones this script owns: other set-up steps may put
+    their own files, e.g. game.zip, beside them)."""
     return {
         p.relative_to(dest).as_posix()
-        for p in dest.rglob("*")
-        if p.is_file() and p.name != MANIFEST
+        for sub in PACKAGES
+        if (dest / sub).is_dir()
+        for p in (dest / sub).rglob("*")
+        if p.is_file()
     }
 
 
