@@ -90,7 +90,12 @@ async function cached(path) {
 }
 
 async function fromCache(path, request) {
-  return (await cached(path)) || fetch(request);
+  const hit = await cached(path);
+  if (!hit) return fetch(request);
+  // Answer with a blob, not the cache's body stream: a stream the page never reads to
+  // the end (e.g. an unused <link rel=preload>) would keep this worker busy, and Chrome
+  // activates a waiting worker (skipWaiting) only once the old one has no work left.
+  return new Response(await hit.blob(), { status: hit.status, statusText: hit.statusText, headers: hit.headers });
 }
 
 async function navigate(request, url, path) {
