@@ -86,6 +86,7 @@ class App:
         self.flying: set[str] = set()
         self.last_saved: str | None = None
         self.notice_kind: str | None = None
+        self.notice: tuple | None = None  # (kind, text function, action key) on screen
         self.told: set[str] = set()
         self.reminder_timer = 0
         self.settle_timer = 0
@@ -174,6 +175,7 @@ class App:
                 self.rendered.pop(cid, None)
             self.relayout()
             self.update_status()
+        self.render_notice()
 
     # ----- the table ---------------------------------------------------------------
 
@@ -349,19 +351,28 @@ class App:
         el.hidden = True
         el.removeAttribute("data-reason")
 
-    def notify(self, kind: str, text: str, action: str | None = None) -> None:
-        """Show the non-blocking notice bar; ``action`` is a catalog key for its button."""
+    def notify(self, kind: str, text, action: str | None = None) -> None:
+        """Show the non-blocking notice bar. ``text`` is a function that returns the
+        message in the current language (so a language switch re-translates a notice on
+        screen); ``action`` is a catalog key for its button."""
+        self.notice = (kind, text, action)
+        self.notice_kind = kind
+        self.render_notice()
+
+    def render_notice(self) -> None:
+        if self.notice is None:
+            return
+        kind, text, action = self.notice
         bar = _el('[data-role="notice"]')
         bar.dataset.notice = kind
-        bar.querySelector(".notice-text").textContent = text
+        bar.querySelector(".notice-text").textContent = text()
         button = bar.querySelector('[data-action="notice-action"]')
         button.hidden = action is None
         if action:
             button.textContent = self.t(action)
         bar.hidden = False
-        self.notice_kind = kind
 
-    def notify_once(self, kind: str, text: str) -> None:
+    def notify_once(self, kind: str, text) -> None:
         if kind not in self.told:
             self.told.add(kind)
             self.notify(kind, text)
@@ -369,7 +380,7 @@ class App:
     def check_storage(self) -> None:
         failure = self.store.failure
         if failure:
-            self.notify_once(failure, self.t(f"notice.{failure}"))
+            self.notify_once(failure, lambda: self.t(f"notice.{failure}"))
 
     # ----- saving ------------------------------------------------------------------
 
@@ -401,7 +412,7 @@ class App:
         self.gest.reset()
         self.build()
         self.update_status()
-        self.notify("other-tab", self.t("notice.other-tab"))
+        self.notify("other-tab", lambda: self.t("notice.other-tab"))
 
     # ----- playing -----------------------------------------------------------------
 
@@ -594,6 +605,7 @@ class App:
     def dismiss_notice(self) -> None:
         _el('[data-role="notice"]').hidden = True
         self.notice_kind = None
+        self.notice = None
 
     def notice_action(self) -> None:
         kind = self.notice_kind
@@ -611,7 +623,7 @@ class App:
 
     def on_update(self, _evt=None) -> None:
         """A new version of the app is installed and waiting (event from pwa.js)."""
-        self.notify("update", self.t("notice.update"), action="notice.update.reload")
+        self.notify("update", lambda: self.t("notice.update"), action="notice.update.reload")
 
     # ----- dialogs -----------------------------------------------------------------
 
@@ -771,7 +783,7 @@ class App:
                 return g
             except game.GameError:
                 self.store.backup("game", raw)
-                self.notify_once("recovered", self.t("notice.recovered"))
+                self.notify_once("recovered", lambda: self.t("notice.recovered"))
         number = 1 + int(js.Math.random() * 999999)
         return game.new_game(game.DealCode("easy-harp", 0, number))
 
@@ -790,8 +802,8 @@ class App:
         try:
             deal = game.parse_code(text)
         except game.BadCode as err:
-            reason = self.t(f"error.{err.code}", **err.details)
-            self.notify("link-refused", self.t("notice.link-refused", reason=reason))
+            self.notify("link-refused", lambda e=err: self.t(
+                "notice.link-refused", reason=self.t(f"error.{e.code}", **e.details)))
             return
         if self.g is not None and self.g.deal == deal and self.g.move_count == 0:
             return
@@ -805,7 +817,7 @@ class App:
         js.performance.mark("solitaire:catalog")
         if not ok and raw is not None:
             self.store.backup("settings", raw)
-            self.notify_once("recovered", self.t("notice.recovered"))
+            self.notify_once("recovered", lambda: self.t("notice.recovered"))
             self.save_settings()  # repaired: the next visit finds good settings
         self.apply_settings()
         self.g = self.load_saved_game()

@@ -147,6 +147,11 @@ def xs(page, pids):
 def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, page):
     twin = game.new_game("EH1-N-AAAAAAF")
     open_app(f"/index.html?deal={twin.code}")
+    # A refused link leaves a notice on screen; it must follow the language switch.
+    page.goto("/index.html?deal=EH1-N-ZZZZZZZ")
+    page.wait_for_selector("html[data-ready='1']")
+    notice = page.locator('[data-role="notice"] .notice-text')
+    assert matches(CATALOGS["en"]["notice.link-refused"], notice.inner_text())
     page.evaluate("window.__marker = 42")
     cols = [f"t{i}" for i in range(1, 10)]
     ltr = xs(page, cols)
@@ -161,6 +166,7 @@ def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, pag
     page.wait_for_function("document.documentElement.dir === 'rtl'")
     assert page.evaluate("document.documentElement.lang") == "ar"
     assert page.evaluate("window.__marker") == 42  # no reload
+    assert matches(CATALOGS["ar"]["notice.link-refused"], notice.inner_text())
     page.keyboard.press("Escape")
     rtl = xs(page, cols)
     assert rtl == sorted(rtl, reverse=True)  # columns read from right to left
