@@ -79,6 +79,7 @@ class App:
         self.cards: dict[str, object] = {}  # physical card id -> element
         self.piles: dict[str, object] = {}  # pile id -> drop-area element
         self.rendered: dict[str, tuple] = {}  # card id -> (pile, index, up, x, y)
+        self.placed: dict[str, tuple] = {}  # pile id -> (x, y) of its element
         self.lay: layout.Layout | None = None
         self.table = _el("#table")
         self.origin = (0.0, 0.0)
@@ -110,6 +111,8 @@ class App:
 
     def close(self) -> None:
         """Remove every listener and release every proxy this app created."""
+        if getattr(self, "resizer", None) is not None:
+            self.resizer.disconnect()
         for target, event, proxy in self.proxies:
             if target is not None:
                 target.removeEventListener(event, proxy)
@@ -162,7 +165,8 @@ class App:
             el.setAttribute("aria-label", text)
             el.setAttribute("title", text)
         for el in document.querySelectorAll("[data-i18n-placeholder]"):
-            el.setAttribute("placeholder", self.t(el.dataset.i18nPlaceholder))
+            el.setAttribute("placeholder", self.t(
+                el.dataset.i18nPlaceholder, code="EH1-N-AAAAAAF", number="12345"))
         for el in document.querySelectorAll("[data-i18n-hint]"):
             el.textContent = self.t(el.dataset.i18nHint, min=1, max=999999)
         help_link = _el('[data-action="help"]')
@@ -251,29 +255,45 @@ class App:
                     f'<svg viewBox="0 0 100 140" class="face" aria-hidden="true">'
                     f'<use href="#face-{card.face}"/></svg></div>'
                 )
+        if "s" in g.pile_ids():
+            parts.append('<div class="stock-count" aria-hidden="true"></div>')
         self.table.innerHTML = "".join(parts)
         self.table.dataset.game = g.game
         self.cards = {el.dataset.id: el for el in self.table.querySelectorAll(".card")}
         self.piles = {el.dataset.pile: el for el in self.table.querySelectorAll(".pile")}
         self.rendered = {}
+        self.placed = {}
         self.drag = []
         self.flying.clear()
         self.label_piles()
         self.sync(animate=False)
 
-    def relayout(self) -> None:
-        if self.g is None:
-            return
-        self.lay = self.compute_layout()
+    def relayout(self, *_args) -> None:
+        """Lay the table out again for a new size (a resize, a wrapped status bar)."""
+        if self.g is not None and self.cards:
+            self.sync(animate=False)
+
+    def place_piles(self, lay: layout.Layout) -> None:
+        """Move the pile elements (drop areas, empty outlines) whose place changed."""
         for pid, el in self.piles.items():
-            slot = self.lay.slots[pid]
-            el.style.transform = f"translate({slot.x:.1f}px,{slot.y:.1f}px)"
-        self.sync(animate=False)
+            slot = lay.slots[pid]
+            where = (round(slot.x, 1), round(slot.y, 1))
+            if self.placed.get(pid) != where:
+                el.style.transform = f"translate({where[0]}px,{where[1]}px)"
+                self.placed[pid] = where
+        stock = self.g.pile("s") if "s" in self.piles else ()
+        count = self.table.querySelector(".stock-count")
+        if count:
+            slot = lay.slots["s"]
+            count.style.transform = (
+                f"translate({slot.x:.1f}px,{slot.y + lay.card_h * 0.62:.1f}px)")
+            count.textContent = self.catalog.number(len(stock)) if stock else ""
 
     def sync(self, animate: bool = True) -> None:
         """Move, flip and re-index exactly the card elements whose state changed."""
         g = self.g
         lay = self.lay = self.compute_layout()
+        self.place_piles(lay)
         moved = []
         for pid in g.pile_ids():
             pile = g.pile(pid)
@@ -320,7 +340,8 @@ class App:
         game_el = _el('[data-status="game"]')
         game_el.dataset.value = g.game
         if g.game == "eight-off":
-            game_el.textContent = self.t("game.eight-off.cells", count=g.cells)
+            game_el.textContent = self.t(
+                "game.eight-off.cells", count=g.cells, game=self.t("game.eight-off"))
         else:
             game_el.textContent = self.t("game.easy-harp")
         code_el = _el('[data-status="code"]')
@@ -454,11 +475,18 @@ class App:
 
     # ----- pointer input -----------------------------------------------------------
 
-    def target_of(self, el) -> gestures.Target | None:
+    def target_of(self, el, x: float, y: float) -> gestures.Target | None:
+        """What a press at client point (x, y) on element ``el`` picks up."""
         el = el.closest("[data-pile]") if el else None
         if not el:
             return None
         pid = str(el.dataset.pile)
+        cid = str(el.dataset.id or "")
+        if cid in self.flying and not self.at_rest(cid, x, y):
+            # A card still gliding to its new place: the press belongs to what is
+            # really there (e.g. fast taps on the stock while the drawn card flies).
+            under = self.lay.pile_at(x - self.origin[0], y - self.origin[1])
+            return gestures.Target("s", -1) if under == "s" else None
         if el.classList.contains("card"):
             index = int(el.dataset.index)
             pile = self.g.pile(pid)
@@ -468,10 +496,19 @@ class App:
             return gestures.Target(pid, index, str(el.dataset.id), draggable)
         return gestures.Target(pid, -1)
 
+    def at_rest(self, cid: str, x: float, y: float) -> bool:
+        """Whether client point (x, y) is on card ``cid``'s final place."""
+        state = self.rendered.get(cid)
+        if state is None or self.lay is None:
+            return False
+        cx, cy = state[3] + self.origin[0], state[4] + self.origin[1]
+        return cx <= x < cx + self.lay.card_w and cy <= y < cy + self.lay.card_h
+
     def on_down(self, evt) -> None:
         if evt.button != 0 or self.g is None:
             return
-        target = self.target_of(evt.target)
+        self.hide_reminder()
+        target = self.target_of(evt.target, evt.clientX, evt.clientY)
         if target is None:
             return
         evt.preventDefault()
@@ -642,7 +679,19 @@ class App:
             el.checked = el.value == str(cells)
         self.code_error(None)
         dlg.querySelector("#deal-code").value = ""
+        self.update_same()
         dlg.showModal()
+
+    def update_same(self, *_args) -> None:
+        """"Same deal" replays the current deal, so it is offered only while the dialog
+        shows the current game (and cell count): it never silently ignores a choice."""
+        dlg = _el("#dlg-new")
+        kind = dlg.querySelector('input[name="game"]:checked')
+        cells = dlg.querySelector('input[name="cells"]:checked')
+        g = self.g
+        same = kind is not None and str(kind.value) == g.game and (
+            g.game != "eight-off" or (cells is not None and int(cells.value) == g.cells))
+        dlg.querySelector('[data-action="deal-same"]').disabled = not same or g.deal is None
 
     def chosen(self) -> tuple[str, int]:
         dlg = _el("#dlg-new")
@@ -823,9 +872,9 @@ class App:
         self.g = self.load_saved_game()
         self.open_link()
         js.performance.mark("solitaire:loaded")
+        self.update_status()
         self.build()
         js.performance.mark("solitaire:built")
-        self.update_status()
         if self.last_saved is None:
             self.save_game()
         self.check_storage()
@@ -844,7 +893,10 @@ class App:
         self.listen(document, "keydown", self.on_key)
         self.listen(_el("#new-form"), "submit", self.on_submit)
         self.listen(_el("#dlg-settings"), "change", self.on_setting)
-        self.listen(window, "resize", lambda e: self.relayout())
+        self.listen(_el("#dlg-new"), "change", self.update_same)
+        self.resize_proxy = self._proxy(self.relayout)
+        self.resizer = js.ResizeObserver.new(self.resize_proxy)
+        self.resizer.observe(table)
         self.listen(window, "storage", self.on_storage)
         self.listen(window, "sw-update", self.on_update)
         if getattr(window, "__updateWaiting", False):

@@ -19,6 +19,7 @@ LANGUAGES = ("en", "ro", "ar", "id")
 RTL = frozenset({"ar"})
 DEFAULT = "en"
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate and its closing mark
 
 
 def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
@@ -95,4 +96,9 @@ class Catalog:
             k: (self.number(v) if isinstance(v, int) and not isinstance(v, bool) else str(v))
             for k, v in params.items()
         }
+        if self.rtl:
+            # Bidi isolation of every inserted value (as ICU MessageFormat and Fluent
+            # do): a Latin game name, a deal code or a number then keeps its place in
+            # the right-to-left sentence instead of dragging its neighbours along.
+            shown = {k: f"{FSI}{v}{PDI}" for k, v in shown.items()}
         return _PLACEHOLDER.sub(lambda m: shown.get(m.group(1), m.group(0)), str(raw))

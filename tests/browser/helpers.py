@@ -40,6 +40,19 @@ def assert_same(page, g: game.Game) -> None:
         "() => [...document.querySelectorAll('#table [data-pile]:not([data-card])')]"
         ".map(e => e.dataset.pile)")
     assert sorted(piles) == sorted(g.pile_ids())
+    # Each pile's outline sits exactly under its bottom card, with the card's size (the
+    # layout never drifts between the pile elements and the cards).
+    off = page.evaluate("""() => {
+      const out = [];
+      for (const p of document.querySelectorAll('#table .pile')) {
+        const c = document.querySelector(`#table .card[data-pile="${p.dataset.pile}"][data-index="0"]`);
+        if (!c) continue;
+        const a = p.getBoundingClientRect(), b = c.getBoundingClientRect();
+        if (Math.abs(a.x - b.x) > 1 || Math.abs(a.y - b.y) > 1 || Math.abs(a.width - b.width) > 1)
+          out.push([p.dataset.pile, a.x, a.y, a.width, b.x, b.y, b.width]);
+      }
+      return out; }""")
+    assert off == [], f"pile outlines away from their cards: {off}"
 
 
 def card_point(page, cid: str) -> tuple[float, float]:

@@ -261,3 +261,24 @@ def test_every_control_has_an_accessible_name(open_app, page):
             || (e.labels && e.labels.length && e.labels[0].textContent.trim());
           return !label; }).map(e => e.outerHTML.slice(0, 80))""")
     assert nameless == []
+
+
+@pytest.mark.context(reduced_motion="no-preference")
+def test_fast_taps_on_the_stock_only_draw(open_app, page):
+    """Taps faster than the drawn card's flight land on that card while it still flies
+    over the stock: each must still be a draw, never a move of the waste card."""
+    code = "EH1-N-AAAAAAF"
+    open_app(f"/index.html?deal={code}")
+    box = page.locator('#table .pile[data-pile="s"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    taps = 30
+    for _ in range(taps):
+        page.mouse.click(x, y)
+        page.wait_for_timeout(30)
+    page.wait_for_timeout(400)
+    saved = game.load_save(page.evaluate("localStorage.getItem('solitaire.game')"))
+    twin = game.new_game(code)
+    for _ in range(taps):
+        twin.play("s")
+    assert saved.position() == twin.position()
+    assert saved.move_count == taps

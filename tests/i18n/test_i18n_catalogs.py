@@ -54,7 +54,8 @@ PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option"}
 
 # Placeholders the code must provide for each key (the lead substitutes these).
 EXPECTED_PLACEHOLDERS = {
-    "game.eight-off.cells": {"count"},
+    "game.eight-off.cells": {"count", "game"},
+    "new.deal.code.placeholder": {"code", "number"},
     "moves.count": {"count"},
     "new.cells.option": {"count"},
     "score.value": {"score"},

@@ -28,7 +28,8 @@ def test_arabic_moves_plural_uses_cldr_forms():
     )
     forms = json.loads((LOCALES / "ar.json").read_text(encoding="utf-8"))["moves.count"]
     for n, form in [(0, "zero"), (1, "one"), (2, "two"), (3, "few"), (11, "many"), (100, "other")]:
-        assert cat.t("moves.count", count=n) == forms[form].replace("{count}", str(n))
+        # Inserted values are bidi-isolated in a right-to-left language.
+        assert cat.t("moves.count", count=n) == forms[form].replace("{count}", f"\u2068{n}\u2069")
 
 
 def test_placeholders_and_number_format():
@@ -44,3 +45,10 @@ def test_fallback_catalog():
     en = Catalog("en", {"x": "English"})
     ro = Catalog("ro", {}, fallback=en)
     assert ro.t("x") == "English"
+
+
+def test_left_to_right_values_are_not_isolated():
+    cat = Catalog("ro", {"a": "{game}, {count} celule"})
+    assert cat.t("a", game="Eight Off", count=4) == "Eight Off, 4 celule"
+    ar = Catalog("ar", {"a": "{game}، {count} خانات"})
+    assert ar.t("a", game="Eight Off", count=4) == "\u2068Eight Off\u2069، \u20684\u2069 خانات"
