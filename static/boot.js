@@ -18,7 +18,8 @@
 // Timings: data-slow-ms / data-timeout-ms on the <script> element, or
 // window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
 // When the page is ready, #boot-status is removed and the listeners are detached.
-// window.__boot exposes {state, lang, detail} for tests and debugging.
+// window.__boot exposes {state, lang, detail} for tests and debugging, and
+// {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
   "use strict";
   const LANGS = ["en", "ro", "ar", "id"];
@@ -60,8 +61,14 @@
 
   state.lang = pickLang();
   let texts = FALLBACK;
-  const textsReady = fetch(`./locales/${state.lang}.json`)
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+  // The whole catalog is kept for the app (game/ui/app.py), which then needs no second
+  // request for it at start-up: state.catalogText resolves to its text, or null.
+  const catalogText = fetch(`./locales/${state.lang}.json`)
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
+  state.catalogLang = state.lang;
+  state.catalogText = catalogText.catch(() => null);
+  const textsReady = catalogText
+    .then((text) => JSON.parse(text))
     .then((cat) => {
       const t = { ...FALLBACK };
       for (const k of Object.keys(FALLBACK)) if (typeof cat[k] === "string") t[k] = cat[k];

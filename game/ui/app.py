@@ -80,6 +80,7 @@ class App:
         self.piles: dict[str, object] = {}  # pile id -> drop-area element
         self.rendered: dict[str, tuple] = {}  # card id -> (pile, index, up, x, y)
         self.placed: dict[str, tuple] = {}  # pile id -> (x, y) of its element
+        self.labels: dict[str, dict[str, str]] = {}  # language -> face -> card name
         self.lay: layout.Layout | None = None
         self.table = _el("#table")
         self.origin = (0.0, 0.0)
@@ -124,10 +125,15 @@ class App:
     async def load_catalog(self, lang: str) -> Catalog:
         if lang in self.catalogs:
             return self.catalogs[lang]
-        resp = await window.fetch(f"./locales/{lang}.json")
-        if not resp.ok:
-            raise OSError(f"catalog {lang}: HTTP {resp.status}")
-        text = await resp.text()
+        text = None
+        boot = getattr(window, "__boot", None)
+        if boot is not None and getattr(boot, "catalogLang", None) == lang:
+            text = await boot.catalogText  # fetched by static/boot.js while Pyodide loaded
+        if not isinstance(text, str):
+            resp = await window.fetch(f"./locales/{lang}.json")
+            if not resp.ok:
+                raise OSError(f"catalog {lang}: HTTP {resp.status}")
+            text = await resp.text()
         rules = js.Intl.PluralRules.new(lang)
         fmt = js.Intl.NumberFormat.new(lang)
         cat = Catalog.from_json(
@@ -184,10 +190,20 @@ class App:
     # ----- the table ---------------------------------------------------------------
 
     def card_label(self, face: str, up: bool) -> str:
-        if not up:
-            return self.t("card.facedown")
-        rank = "A23456789TJQK".index(face[0]) + 1
-        return self.t("card.name", rank=self.t(f"rank.{rank}"), suit=self.t(SUITS[face[1]]))
+        """A card's accessible name in the current language (cached per language)."""
+        key = face if up else ""
+        labels = self.labels.get(self.catalog.lang)
+        if labels is None:
+            labels = self.labels[self.catalog.lang] = {}
+        label = labels.get(key)
+        if label is None:
+            if not up:
+                label = self.t("card.facedown")
+            else:
+                rank = self.t(f"rank.{'A23456789TJQK'.index(face[0]) + 1}")
+                label = self.t("card.name", rank=rank, suit=self.t(SUITS[face[1]]))
+            labels[key] = label
+        return label
 
     def pile_label(self, pid: str) -> str:
         if pid == "s":
@@ -223,10 +239,12 @@ class App:
         return lay
 
     def build(self) -> None:
-        """Create the pile and card elements of the current game (once per deal)."""
+        """Create the pile and card elements of the current game (once per deal), as one
+        piece of HTML: every attribute is written here, so nothing is set twice."""
         g = self.g
         self.lay = lay = self.compute_layout()
         parts = [cardart.sprite()]
+        placed_at: dict[str, tuple] = {}
         for pid in g.pile_ids():
             slot = lay.slots[pid]
             kind = {"t": "column", "c": "cell", "f": "foundation", "s": "stock", "w": "waste"}[
@@ -238,20 +256,25 @@ class App:
                     '<svg viewBox="0 0 24 24" class="recycle" aria-hidden="true">'
                     '<path d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg>'
                 )
+            where = placed_at[pid] = (round(slot.x, 1), round(slot.y, 1))
             parts.append(
                 f'<div class="pile pile-{kind}" data-pile="{pid}" '
-                f'style="transform:translate({slot.x:.1f}px,{slot.y:.1f}px)">{inner}</div>'
+                f'aria-label="{escape(self.pile_label(pid))}" '
+                f'style="transform:translate({where[0]}px,{where[1]}px)">{inner}</div>'
             )
+        rendered: dict[str, tuple] = {}
         for pid in g.pile_ids():
             for i, placed in enumerate(g.pile(pid)):
                 card = placed.card
                 x, y = layout.card_xy(lay, pid, i)
+                x, y = round(x, 1), round(y, 1)
+                rendered[card.id] = (pid, i, placed.up, x, y)
                 parts.append(
                     f'<div class="card" data-card="{card.face}" data-id="{card.id}" '
                     f'data-face="{"up" if placed.up else "down"}" data-pile="{pid}" '
                     f'data-index="{i}" role="img" '
                     f'aria-label="{escape(self.card_label(card.face, placed.up))}" '
-                    f'style="transform:translate({x:.1f}px,{y:.1f}px);z-index:{i + 1}">'
+                    f'style="transform:translate({x}px,{y}px);z-index:{i + 1}">'
                     f'<svg viewBox="0 0 100 140" class="face" aria-hidden="true">'
                     f'<use href="#face-{card.face}"/></svg></div>'
                 )
@@ -259,14 +282,14 @@ class App:
             parts.append('<div class="stock-count" aria-hidden="true"></div>')
         self.table.innerHTML = "".join(parts)
         self.table.dataset.game = g.game
-        self.cards = {el.dataset.id: el for el in self.table.querySelectorAll(".card")}
-        self.piles = {el.dataset.pile: el for el in self.table.querySelectorAll(".pile")}
-        self.rendered = {}
-        self.placed = {}
+        # Elements come back in document order, which is the order written above.
+        self.cards = dict(zip(rendered, self.table.querySelectorAll(".card")))
+        self.piles = dict(zip(placed_at, self.table.querySelectorAll(".pile")))
+        self.rendered = rendered
+        self.placed = placed_at
         self.drag = []
         self.flying.clear()
-        self.label_piles()
-        self.sync(animate=False)
+        self.place_piles(lay)  # the stock count
 
     def relayout(self, *_args) -> None:
         """Lay the table out again for a new size (a resize, a wrapped status bar)."""
