@@ -477,6 +477,16 @@ class App:
         self.save_game()
         if self.g.is_won:
             self.show_win()
+        self.check_stuck()
+
+    def check_stuck(self) -> None:
+        """Say so when no move at all is left (the game never declares a loss, SPEC §4-5,
+        but a player should not hunt for a move that does not exist)."""
+        stuck = not self.g.is_won and not self.g.legal_moves()
+        if stuck:
+            self.notify("no-moves", lambda: self.t("notice.no-moves"))
+        elif self.notice_kind == "no-moves":
+            self.dismiss_notice()
 
     def undo(self) -> None:
         if self.g.undo():
@@ -495,6 +505,7 @@ class App:
         self.build()
         self.update_status()
         self.save_game()
+        self.check_stuck()
 
     # ----- pointer input -----------------------------------------------------------
 
@@ -901,6 +912,7 @@ class App:
         if self.last_saved is None:
             self.save_game()
         self.check_storage()
+        self.check_stuck()
         self.bind()
         document.documentElement.dataset.ready = "1"
 

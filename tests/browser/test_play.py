@@ -282,3 +282,16 @@ def test_fast_taps_on_the_stock_only_draw(open_app, page):
         twin.play("s")
     assert saved.position() == twin.position()
     assert saved.move_count == taps
+
+
+def test_a_deal_with_no_move_says_so(open_app, page):
+    stuck = game.new_game("EO1-C4-AAAAAFA")  # deal 130 with 4 cells: no legal move at all
+    assert stuck.legal_moves() == []
+    open_app(f"/index.html?deal={stuck.code}")
+    notice = page.locator('[data-role="notice"]')
+    assert notice.is_visible() and notice.get_attribute("data-notice") == "no-moves"
+    # A new deal that can be played clears it.
+    page.locator('[data-action="new"]').click()
+    page.fill("#deal-code", "EO1-C4-AAAAAAH")
+    page.locator('[data-action="deal-code"]').click()
+    assert not notice.is_visible()

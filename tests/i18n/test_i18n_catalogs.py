@@ -36,7 +36,7 @@ REQUIRED = (
     "language.id win.title win.text win.again help.title help.rules help.examples help.faq "
     "help.back notice.storage-off notice.storage-full notice.recovered notice.other-tab "
     "notice.other-tab.reload notice.update notice.update.reload notice.dismiss "
-    "notice.link-refused boot.loading boot.failed boot.slow error.code-empty error.code-game "
+    "notice.link-refused notice.no-moves boot.loading boot.failed boot.slow error.code-empty error.code-game "
     "error.code-variant error.code-length error.code-letters error.code-range error.code-format "
     "pile.stock pile.waste pile.foundation pile.foundation.suit pile.column pile.cell pile.empty "
     "card.name card.facedown suit.C suit.D suit.H suit.S table.label dialog.close"
