@@ -515,7 +515,8 @@ class App:
         if not el:
             return None
         pid = str(el.dataset.pile)
-        cid = str(el.dataset.id or "")
+        cid = el.getAttribute("data-id")  # None for a pile's drop area
+        cid = cid if isinstance(cid, str) else ""
         if cid in self.flying and not self.at_rest(cid, x, y):
             # A card still gliding to its new place: the press belongs to what is
             # really there (e.g. fast taps on the stock while the drawn card flies).
