@@ -13,7 +13,6 @@ Every long-lived proxy it creates is kept in ``App.proxies`` and released by
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 import js
@@ -949,17 +948,3 @@ async def start() -> App:
         APP = App()
         await APP.start()
     return APP
-
-
-def debug_state() -> str:
-    """The rules package's view of the game, as JSON, for tests and tools."""
-    g = APP.g
-    return json.dumps(
-        {
-            "position": g.position(),
-            "save": g.to_save(),
-            "piles": {
-                pid: [[p.card.id, p.up] for p in g.pile(pid)] for pid in g.pile_ids()
-            },
-        }
-    )
