@@ -291,9 +291,15 @@ class App:
         self.place_piles(lay)  # the stock count
 
     def relayout(self, *_args) -> None:
-        """Lay the table out again for a new size (a resize, a wrapped status bar)."""
+        """Lay the table out again for a new size (a resize, a wrapped status bar, a
+        language switch). Cards jump to their new places: a glide would only show the
+        outlines and the cards apart for a moment."""
         if self.g is not None and self.cards:
+            classes = self.table.classList
+            classes.add("instant")
             self.sync(animate=False)
+            self.table.offsetWidth  # noqa: B018 - apply the new places with no transition
+            classes.remove("instant")
 
     def place_piles(self, lay: layout.Layout) -> None:
         """Move the pile elements (drop areas, empty outlines) whose place changed."""

@@ -40,8 +40,12 @@ def assert_same(page, g: game.Game) -> None:
         "() => [...document.querySelectorAll('#table [data-pile]:not([data-card])')]"
         ".map(e => e.dataset.pile)")
     assert sorted(piles) == sorted(g.pile_ids())
-    # Each pile's outline sits exactly under its bottom card, with the card's size (the
-    # layout never drifts between the pile elements and the cards).
+    assert_outlines(page)
+
+
+def assert_outlines(page) -> None:
+    """Each pile's outline sits exactly under its bottom card, with the card's size (the
+    layout never drifts between the pile elements and the cards)."""
     off = page.evaluate("""() => {
       const out = [];
       for (const p of document.querySelectorAll('#table .pile')) {

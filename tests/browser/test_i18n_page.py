@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import game
+from tests.browser.helpers import assert_outlines
 
 pytestmark = pytest.mark.context(reduced_motion="reduce")
 
@@ -171,6 +172,7 @@ def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, pag
     rtl = xs(page, cols)
     assert rtl == sorted(rtl, reverse=True)  # columns read from right to left
     assert xs(page, ["s"])[0] > xs(page, ["f1"])[0]  # stock and foundations swap sides
+    assert_outlines(page)
     assert page.evaluate("localStorage.getItem('solitaire.game')") == before
     moves = page.locator('[data-status="moves"]')
     assert moves.get_attribute("data-value") == "1"
