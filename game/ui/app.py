@@ -456,9 +456,9 @@ class App:
 
     def adopt(self, other: game.Game, blob: str) -> None:
         """Take over the game another tab saved, and say so."""
+        self.reset_input()
         self.g = other
         self.last_saved = blob
-        self.gest.reset()
         self.build()
         self.update_status()
         self.notify("other-tab", lambda: self.t("notice.other-tab"))
@@ -495,17 +495,17 @@ class App:
 
     def undo(self) -> None:
         if self.g.undo():
-            self.gest.reset()
+            self.reset_input()
             self.after_action()
 
     def redo(self) -> None:
         if self.g.redo():
-            self.gest.reset()
+            self.reset_input()
             self.after_action()
 
     def start_game(self, g: game.Game) -> None:
+        self.reset_input()
         self.g = g
-        self.gest.reset()
         self.hide_reminder()
         self.build()
         self.update_status()
@@ -614,6 +614,15 @@ class App:
             el.style.zIndex = str(1000 + k)
             self.drag.append((el, state[3], state[4]))
 
+    def reset_input(self) -> None:
+        """Forget any press in progress (a dialog opened, the game changed under it); a
+        card being dragged goes back to its place."""
+        if self.drag:
+            self.end_drag()
+            if self.g is not None and self.cards:
+                self.sync(animate=True)
+        self.gest.reset()
+
     def end_drag(self) -> None:
         for el, _x, _y in self.drag:
             el.classList.remove("dragging")
@@ -709,7 +718,7 @@ class App:
         if dlg.open:
             return
         self.close_dialogs()
-        self.gest.reset()
+        self.reset_input()
         g = self.g
         kind = g.game
         cells = g.cells if g.game == "eight-off" else self.settings.cells
@@ -792,7 +801,7 @@ class App:
         if dlg.open:
             return
         self.close_dialogs()
-        self.gest.reset()
+        self.reset_input()
         s = self.settings
         dlg.querySelector('[name="interactive"]').checked = s.interactive
         dlg.querySelector('[name="double_click"]').checked = s.double_click

@@ -94,7 +94,7 @@ class Gestures:
     for a mouse or pen; touches use ``touch_slop`` because fingers wobble.
     """
 
-    def __init__(self, double_ms: float = 380.0, slop: float = 6.0, touch_slop: float = 10.0):
+    def __init__(self, double_ms: float = 300.0, slop: float = 6.0, touch_slop: float = 10.0):
         self.double_ms = double_ms
         self.slop = slop
         self.touch_slop = touch_slop

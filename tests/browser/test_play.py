@@ -295,3 +295,24 @@ def test_a_deal_with_no_move_says_so(open_app, page):
     page.fill("#deal-code", "EO1-C4-AAAAAAH")
     page.locator('[data-action="deal-code"]').click()
     assert not notice.is_visible()
+
+
+@pytest.mark.viewport("phone")
+def test_a_dialog_opened_during_a_drag_puts_the_card_back(open_app, page):
+    twin = game.new_game("EH1-N-AAAAAAF")
+    open_app(f"/index.html?deal={twin.code}")
+    top = twin.pile("t9")[-1].card.id
+    before = page.locator(f'#table .card[data-id="{top}"]').bounding_box()
+    x, y = card_point(page, top)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 60, y + 80, steps=4)
+    page.keyboard.press("n")  # the New game dialog opens over the drag
+    assert page.locator("#dlg-new").is_visible()
+    page.keyboard.press("Escape")
+    page.mouse.move(x - 90, y + 120, steps=2)
+    page.mouse.up()
+    after = page.locator(f'#table .card[data-id="{top}"]').bounding_box()
+    assert (round(after["x"]), round(after["y"])) == (round(before["x"]), round(before["y"]))
+    assert page.evaluate("document.querySelectorAll('#table .dragging').length") == 0
+    assert_same(page, twin)

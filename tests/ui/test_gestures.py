@@ -96,3 +96,12 @@ def test_background_press_is_ignored():
     g = Gestures()
     assert g.down(1, None, 0, 0) == []
     assert g.up(1, 0, 0, 0) == []
+
+
+def test_a_deliberate_second_tap_after_a_move_is_a_tap():
+    """Players send cards up one after the other (2D, then the 3D under it) at about a
+    third of a second apart: that second tap must not be taken for a double tap."""
+    g = Gestures()
+    tap(g, CARD, 0)
+    g.tap_moved()
+    assert tap(g, CARD, 350) == [Tap(CARD)]
