@@ -30,10 +30,11 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scripts.vendor import PYODIDE_FILES, sha256  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = "precache.js"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
 SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./")
 
 
@@ -63,11 +64,8 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
 
 
 def file_hash(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()[:16]
+    """The first 16 hex digits of the file's SHA-256 (enough to tell versions apart)."""
+    return sha256(path)[:16]
 
 
 def precache(root: Path = ROOT, extra: tuple[str, ...] = ()) -> dict:

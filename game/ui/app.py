@@ -79,6 +79,7 @@ class App:
         self.piles: dict[str, object] = {}  # pile id -> drop-area element
         self.rendered: dict[str, tuple] = {}  # card id -> (pile, index, up, x, y)
         self.placed: dict[str, tuple] = {}  # pile id -> (x, y) of its element
+        self.stock_text: str | None = None  # what the stock count element shows
         self.labels: dict[str, dict[str, str]] = {}  # language -> face -> card name
         self.lay: layout.Layout | None = None
         self.table = _el("#table")
@@ -86,7 +87,6 @@ class App:
         self.drag: list[tuple[object, float, float]] = []
         self.flying: set[str] = set()
         self.last_saved: str | None = None
-        self.notice_kind: str | None = None
         self.notice: tuple | None = None  # (kind, text function, action key) on screen
         self.told: set[str] = set()
         self.reminder_timer = 0
@@ -286,6 +286,7 @@ class App:
         self.piles = dict(zip(placed_at, self.table.querySelectorAll(".pile")))
         self.rendered = rendered
         self.placed = placed_at
+        self.stock_text = None
         self.drag = []
         self.flying.clear()
         self.place_piles(lay)  # the stock count
@@ -315,7 +316,10 @@ class App:
             slot = lay.slots["s"]
             count.style.transform = (
                 f"translate({slot.x:.1f}px,{slot.y + lay.card_h * 0.62:.1f}px)")
-            count.textContent = self.catalog.number(len(stock)) if stock else ""
+            text = self.catalog.number(len(stock)) if stock else ""
+            if self.stock_text != text:
+                count.textContent = text
+                self.stock_text = text
 
     def sync(self, animate: bool = True) -> None:
         """Move, flip and re-index exactly the card elements whose state changed."""
@@ -405,8 +409,12 @@ class App:
         message in the current language (so a language switch re-translates a notice on
         screen); ``action`` is a catalog key for its button."""
         self.notice = (kind, text, action)
-        self.notice_kind = kind
         self.render_notice()
+
+    @property
+    def notice_kind(self) -> str | None:
+        """The kind of the notice on screen (``data-notice``), or None."""
+        return self.notice[0] if self.notice else None
 
     def render_notice(self) -> None:
         if self.notice is None:
@@ -690,7 +698,6 @@ class App:
 
     def dismiss_notice(self) -> None:
         _el('[data-role="notice"]').hidden = True
-        self.notice_kind = None
         self.notice = None
 
     def notice_action(self) -> None:
