@@ -9,6 +9,17 @@ package). Public API (docs/ARCHITECTURE.md):
 Move(src='s', dst=None, count=None)
 >>> g.undo(), g.move_count
 (True, 1)
+
+Constants the view must use instead of literals:
+
+- ``MIN_DEAL``, ``MAX_DEAL``: the deal numbers a code may carry, 1..999 999 (SPEC §3);
+- ``RANKS``: rank letters ``"A23456789TJQK"`` (index + 1 = rank), ``SUITS``: suit letters
+  ``"CDHS"`` (SPEC §2 card ids).
+
+Questions the view asks instead of deciding rules (SPEC §6): ``Game.pickup_refusal``
+(what may be dragged or selected), ``Game.targets`` (where a drop would be played),
+``Game.has_moves`` (the "no move left" notice), ``Game.tap_move``,
+``Game.double_tap_move``, ``Game.drop_move``, ``Game.group_limit``.
 """
 
 from .cards import RANKS, SUITS, Card, Placed

@@ -123,6 +123,43 @@ def check(pos: Position, s: int, d: int, n: int) -> Result:
     return None
 
 
+def check_pickup(pos: Position, s: int, n: int) -> Result:
+    """Why the top ``n`` cards of pile index ``s`` (n >= 1) can never be lifted together
+    for a move of SPEC §4, or ``None`` when some move could take them (a drag source).
+
+    Order: ``empty-source``; ``not-a-run`` (more cards than the pile holds);
+    ``face-down`` (the stock, or a face-down card among them); waste: several cards ->
+    ``one-card-at-a-time``; foundation: several cards -> ``foundation-one-card``;
+    column, several cards: not alternating-colour descending -> ``not-a-run``, not led
+    by a king -> ``one-card-at-a-time`` (only a king-led run moves as a block, SPEC §4).
+    """
+    lay = pos.layout
+    ks = lay.kind[s]
+    src = pos.piles[s]
+    if not src:
+        return Refusal.EMPTY_SOURCE, _NO
+    if n > len(src):
+        return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
+    if ks == "s":
+        return Refusal.FACE_DOWN, _NO
+    if ks == "w":
+        if n > 1:
+            return Refusal.ONE_CARD_AT_A_TIME, {"count": n}
+        return None
+    if ks == "f":
+        if n > 1:
+            return Refusal.FOUNDATION_ONE_CARD, {"count": n}
+        return None
+    if len(src) - n < pos.down[s]:
+        return Refusal.FACE_DOWN, _NO
+    if n > 1:
+        if not alternating_descending(src[-n:]):
+            return Refusal.NOT_A_RUN, _NO
+        if src[-n].rank != 13:
+            return Refusal.ONE_CARD_AT_A_TIME, {"count": n}
+    return None
+
+
 def check_draw(pos: Position) -> Result:
     """``stock-empty`` when the stock and the waste are both empty, else ``None``."""
     lay = pos.layout

@@ -86,6 +86,34 @@ def move_limit(pos: Position, dst: int | None = None) -> int:
     return group_limit(free_cells(pos), e)
 
 
+def check_pickup(pos: Position, s: int, n: int) -> Result:
+    """Why the top ``n`` cards of pile index ``s`` (n >= 1) can never be lifted together
+    for a move of SPEC §5 now, or ``None`` when some move could take them (a drag
+    source).
+
+    Order: ``empty-source``; ``not-a-run`` (more cards than the pile holds);
+    several cards from a foundation -> ``foundation-one-card``; not same-suit
+    descending -> ``not-a-run``; longer than the group limit even onto a non-empty
+    column (``(free cells + 1) * 2 ** empty columns``) -> ``group-too-large`` with
+    ``{"limit": L, "count": N}``.
+    """
+    lay = pos.layout
+    src = pos.piles[s]
+    if not src:
+        return Refusal.EMPTY_SOURCE, _NO
+    if n > len(src):
+        return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
+    if n > 1:
+        if lay.kind[s] == "f":
+            return Refusal.FOUNDATION_ONE_CARD, {"count": n}
+        if not same_suit_descending(src[-n:]):
+            return Refusal.NOT_A_RUN, _NO
+        limit = move_limit(pos)
+        if n > limit:
+            return Refusal.GROUP_TOO_LARGE, {"limit": limit, "count": n}
+    return None
+
+
 def check(pos: Position, s: int, d: int, n: int) -> Result:
     """Why moving the top ``n`` cards of pile index ``s`` onto pile index ``d`` is
     illegal, or ``None`` when it is legal (order in the module docstring)."""

@@ -10,6 +10,7 @@ from . import engine
 from .errors import IllegalMove
 from .moves import DRAW, Move
 from .position import Position
+from .refusals import Refusal
 
 
 def _picked(pos: Position, pid: str, index: int) -> tuple[int, int] | None:
@@ -108,8 +109,9 @@ def drop_move(pos: Position, src: str, index: int, dst: str) -> Move:
     """The move a drag of ``pile(src)[index:]`` dropped on pile ``dst`` means (SPEC §6).
 
     A foundation slot ``fK`` as destination means ``f`` (first accepting slot, SPEC §4)
-    unless the source is a foundation. The count is the number of dragged cards (1 when
-    ``index`` is outside the pile, so that playing it gives the real refusal).
+    unless the source is a foundation. The count is the number of dragged cards; when
+    ``index`` is outside the pile it is one more than the pile holds (1 for an empty
+    pile), so that playing it is refused (``not-a-run`` or ``empty-source``).
 
     Returns:
         The :class:`Move` to :meth:`~game.Game.play` (not checked).
@@ -123,17 +125,20 @@ def drop_move(pos: Position, src: str, index: int, dst: str) -> Move:
     if s is not None:
         size = len(pos.piles[s])
         i = index + size if index < 0 else index
-        if 0 <= i < size:
-            n = size - i
+        n = size - i if 0 <= i < size else max(1, size + 1)
     if dst.startswith("f") and not src.startswith("f"):
         dst = "f"
     return Move(src, dst, n)
 
 
 def targets(pos: Position, src: str, index: int) -> list[str]:
-    """Pile ids where dropping ``pile(src)[index:]`` would be legal (for highlighting).
+    """Pile ids where dropping ``pile(src)[index:]`` would be played legally: exactly the
+    ids ``dst`` for which ``play(drop_move(pos, src, index, dst))`` succeeds (tested).
 
-    Foundation slots are listed as the concrete slot the card would go to.
+    As a drop anywhere on the foundation area goes to the first slot that accepts the
+    card (SPEC §4), every foundation slot is listed when one of them accepts it (from a
+    foundation, only the slots that accept it themselves). Model order; ``[]`` for an
+    unknown pile or an index outside the pile.
     """
     picked = _picked(pos, src, index)
     if picked is None:
@@ -141,8 +146,44 @@ def targets(pos: Position, src: str, index: int) -> list[str]:
     s, n = picked
     lay = pos.layout
     check = engine.RULES[lay.game].check
+    kind = lay.kind
+    from_found = kind[s] == "f"
+    any_found = not from_found and any(check(pos, s, d, n) is None for d in lay.found_ix)
     out = []
     for d, pid in enumerate(lay.ids):
-        if check(pos, s, d, n) is None:
+        if kind[d] == "f" and not from_found:
+            if any_found:
+                out.append(pid)
+        elif check(pos, s, d, n) is None:
             out.append(pid)
     return out
+
+
+def pickup_refusal(pos: Position, pid: str, index: int) -> Refusal | None:
+    """Whether the cards of pile ``pid`` from ``index`` (0 = bottom, -1 = top) to the top
+    may be lifted together (a drag or selection source, SPEC §6).
+
+    Returns:
+        ``None`` when some move the rules allow from that pile could take exactly these
+        cards (a destination need not exist now), else the refusal a drop of them would
+        give: ``no-such-pile``; ``empty-source`` (empty pile, or ``index`` outside it);
+        ``face-down`` (the stock, or a face-down card among them);
+        ``one-card-at-a-time`` / ``foundation-one-card`` (not the top card of the waste or
+        a foundation; Easy Harp: several column cards not led by a king);
+        ``not-a-run``; Eight Off ``group-too-large`` (more than the group limit even onto
+        a non-empty column, :meth:`game.Game.group_limit`). SPEC §4, §5.
+    """
+    lay = pos.layout
+    s = lay.index.get(pid)
+    if s is None:
+        return Refusal.NO_SUCH_PILE
+    picked = _picked(pos, pid, index)
+    if picked is None:
+        return Refusal.EMPTY_SOURCE
+    bad = engine.RULES[lay.game].check_pickup(pos, s, picked[1])
+    return None if bad is None else bad[0]
+
+
+def has_moves(pos: Position) -> bool:
+    """Whether any legal move exists (the stock tap included), SPEC §4, §5."""
+    return bool(engine.RULES[pos.layout.game].legal_moves(pos))

@@ -15,6 +15,7 @@ from .deals import EASY_HARP, DealCode, parse_code
 from .errors import GameError, IllegalMove
 from .moves import Move, as_move
 from .position import Position
+from .refusals import Refusal
 
 #: Undoable actions kept (SPEC §6).
 UNDO_LIMIT = 100
@@ -259,10 +260,26 @@ class Game:
         return drop_move(self._state[0], src, index, dst)
 
     def targets(self, src: str, index: int) -> list[str]:
-        """See :func:`game.hints.targets`."""
+        """Pile ids where :meth:`drop_move` ``(src, index, dst)`` would be played
+        legally (every foundation slot when one accepts). See
+        :func:`game.hints.targets`."""
         from .hints import targets
 
         return targets(self._state[0], src, index)
+
+    def pickup_refusal(self, pile: str, index: int) -> Refusal | None:
+        """``None`` when ``pile(pile)[index:]`` (0 = bottom, -1 = top) may be lifted
+        together for some legal move from that pile (what the view lets drag or select),
+        else the :class:`~game.refusals.Refusal` a drop of them would give. See
+        :func:`game.hints.pickup_refusal` (SPEC §4-§6)."""
+        from .hints import pickup_refusal
+
+        return pickup_refusal(self._state[0], pile, index)
+
+    def has_moves(self) -> bool:
+        """Whether any legal move exists, the stock tap included (the view's "no move
+        left" notice). Same as ``bool(legal_moves())``."""
+        return bool(self._rules.legal_moves(self._state[0]))
 
     def position(self) -> str:
         """The current position as text (Freecell Solver board format, see
