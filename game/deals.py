@@ -111,10 +111,15 @@ def parse_code(text: str) -> DealCode:
             parts separated by ``-``), ``code-game`` (unknown game or version, e.g.
             ``EH2``), ``code-variant`` (e.g. ``C3``, or ``C8`` for Easy Harp),
             ``code-length`` (number part not 7 letters), ``code-letters`` (characters
-            outside A-Z), ``code-range`` (number 0 or above 999999).
+            outside A-Z, including any character outside ASCII anywhere in the text:
+            look-alikes such as ``ß``, ``ſ``, ``ﬁ`` are refused before upper-casing, which
+            would turn them into ASCII letters, issue 14), ``code-number-range`` (the
+            letters stand for 0 or a number above 999999).
     """
     if not isinstance(text, str):
         raise BadCode("code-format", repr(text), "a deal code is text")
+    if not text.isascii():
+        raise BadCode("code-letters", text, "a deal code uses only the letters A-Z, digits and '-'")
     t = text.strip().upper()
     if not t:
         raise BadCode("code-empty", text, "no code given")
@@ -137,7 +142,8 @@ def parse_code(text: str) -> DealCode:
     for ch in letters:
         number = number * 26 + (ord(ch) - 65)
     if not MIN_DEAL <= number <= MAX_DEAL:
-        raise BadCode("code-range", text, f"deal number {number} is not in 1..999999")
+        raise BadCode("code-number-range", text, f"the code stands for deal number {number}, "
+                      "which is not in 1..999999")
     return DealCode(game, cells, number)
 
 
@@ -150,7 +156,9 @@ def code_from_input(text: str, game: str, cells: int) -> DealCode:
         game, cells: the game and variant a plain number is for.
 
     Raises:
-        BadCode: as :func:`parse_code`; a number 0 or above 999999 is ``code-range``;
+        BadCode: as :func:`parse_code` (a code whose letters stand for a number out of
+            range is ``code-number-range``); a typed number 0 or above 999999 is
+            ``code-range``;
             an unknown ``game``/``cells`` is ``code-game``/``code-variant``.
     """
     t = text.strip() if isinstance(text, str) else text

@@ -80,16 +80,18 @@ class BadCode(GameError):
     """A deal code or number that cannot be read (SPEC §3).
 
     ``.code`` is one of ``code-empty``, ``code-game`` (unknown game or version),
-    ``code-variant``, ``code-length``, ``code-letters``, ``code-range``,
-    ``code-format``; ``.details["text"]`` is the input (plus ``"length": 7`` for
-    ``code-length`` and ``"min": 1, "max": 999999`` for ``code-range``).
+    ``code-variant``, ``code-length``, ``code-letters`` (also any non-ASCII character),
+    ``code-range`` (a typed deal number out of range), ``code-number-range`` (a code
+    whose letters stand for a number out of range), ``code-format``;
+    ``.details["text"]`` is the input (plus ``"length": 7`` for ``code-length`` and
+    ``"min": 1, "max": 999999`` for ``code-range`` and ``code-number-range``).
     """
 
     def __init__(self, code: str, text: str, why: str):
         details: dict[str, int | str] = {"text": text}
         if code == "code-length":
             details["length"] = 7
-        elif code == "code-range":
+        elif code in ("code-range", "code-number-range"):
             details.update(min=1, max=999_999)
         super().__init__(code, f"bad deal code {text!r}: {why}", details)
 

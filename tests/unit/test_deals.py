@@ -126,9 +126,9 @@ def test_codes_both_ways(code, game_name, cells, number):
         ("EH1-N-AAAAAAAB", "code-length"),
         ("EH1-N-AAAAA1B", "code-letters"),
         ("EH1-N-AAAAÄAB", "code-letters"),
-        ("EH1-N-AAAAAAA", "code-range"),
-        ("EH1-N-AACEXHO", "code-range"),
-        ("EO1-C8-ZZZZZZZ", "code-range"),
+        ("EH1-N-AAAAAAA", "code-number-range"),
+        ("EH1-N-AACEXHO", "code-number-range"),
+        ("EO1-C8-ZZZZZZZ", "code-number-range"),
         ("EH1NAAAAAAB", "code-format"),
         ("EH1-N-AAA-AAAB", "code-format"),
         ("hello", "code-format"),
@@ -139,6 +139,39 @@ def test_bad_codes(text, code):
         parse_code(text)
     assert e.value.code == code
     assert repr(text) in str(e.value)
+
+
+# Issue 14: upper-casing turns these into ASCII letters (ß -> SS, ſ -> S, ﬀ -> FF,
+# ﬁ -> FI), so without the ASCII check EH1-N-AAAAAß read as EH1-N-AAAAASS (deal 486).
+@pytest.mark.parametrize("text", [
+    "EH1-N-AAAAAß", "EH1-N-AAAAAAſ", "EH1-N-AAAAAﬀ", "EH1-N-AAAAAﬁ", "EH1-N-AAAAAAB\u00a0",
+    "\u212aH1-N-AAAAAAB", "EH1-N-ＡＡＡＡＡＡＢ",
+])
+def test_look_alike_letters_are_not_codes(text):
+    with pytest.raises(BadCode) as e:
+        parse_code(text)
+    assert e.value.code == "code-letters"
+    with pytest.raises(BadCode) as e:
+        code_from_input(text, "easy-harp", 0)
+    assert e.value.code == "code-letters"
+
+
+def test_the_issue_14_look_alikes_do_upper_case_to_ascii():
+    # Why the check must come before upper-casing: these would pass as A-Z afterwards.
+    assert ["ß".upper(), "ſ".upper(), "ﬀ".upper(), "ﬁ".upper()] == ["SS", "S", "FF", "FI"]
+
+
+def test_a_code_out_of_range_says_so_and_a_number_out_of_range_too():
+    with pytest.raises(BadCode) as e:
+        parse_code("EO1-C8-ZZZZZZZ")
+    assert e.value.code == "code-number-range"
+    assert e.value.details == {"text": "EO1-C8-ZZZZZZZ", "min": 1, "max": 999_999}
+    with pytest.raises(BadCode) as e:
+        code_from_input("EH1-N-AAAAAAA", "easy-harp", 0)
+    assert e.value.code == "code-number-range"
+    with pytest.raises(BadCode) as e:
+        code_from_input("1000000", "easy-harp", 0)
+    assert e.value.code == "code-range"
 
 
 def test_code_from_input():
