@@ -33,21 +33,17 @@ lower-case cards, and column lines with or without the leading ``:``. Every prob
 reported at once in :class:`~game.errors.BadPosition` (``duplicate-card``,
 ``missing-card``, ``bad-foundation``, ...).
 
->>> from game import new_game
->>> print(new_game("EO1-C4-AAAAAAB").position().splitlines()[1])
+>>> from game import engine
+>>> print(format_position(engine.RULES["eight-off"].deal(1, 4)).splitlines()[1])
 Freecells: 6S 9C 2H 6H
 """
 
 from __future__ import annotations
 
 from .cards import RANKS, SUITS, Card, card_of, parse_card
-from .deals import EASY_HARP, EIGHT_OFF, VARIANTS
+from .deals import VARIANTS
 from .errors import BadPosition
 from .position import Position, layout
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .history import Game
 
 _FCS_ORDER = "HCDS"
 _RANK_TOKEN = {"0": 0, "10": 10, **{r: i + 1 for i, r in enumerate(RANKS)}}
@@ -121,7 +117,7 @@ class _Token:
         self.face, self.copy, self.down, self.text = face, copy, down, text
 
 
-def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -> Position:
+def parse_position(text: str, game: str = "eight-off", cells: int | None = None) -> Position:
     """Read a position (format in the module docstring).
 
     Args:
@@ -141,7 +137,7 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
         problems.append((code, note))
 
     if cells is None:
-        cells = 0 if game == EASY_HARP else 8
+        cells = VARIANTS[game][0] if game in VARIANTS else 0
     if game not in VARIANTS or cells not in VARIANTS[game]:
         raise BadPosition([("bad-game", f"unknown game {game!r} with {cells!r} cells")])
     if not isinstance(text, str):
@@ -331,17 +327,3 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
     for slot in found_piles:
         piles.append(tuple(real(e) for e in slot))
     return Position(lay, tuple(piles), tuple(down))
-
-
-def load_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -> Game:
-    """A new :class:`~game.history.Game` starting at the position ``text`` (SPEC §9).
-
-    The game has no deal (``deal is None``, ``code == ""``), score 0, and counts the
-    cards already on the foundations as arrived (they score nothing when returned).
-
-    Raises:
-        BadPosition: see :func:`parse_position`.
-    """
-    from .history import Game
-
-    return Game(parse_position(text, game, cells))
