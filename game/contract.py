@@ -89,6 +89,11 @@ class Rules(Protocol):
         ``check`` accepts (the stock tap first when legal)."""
         ...
 
+    def move_limit(self, pos: Position, dst: int | None = None) -> int:
+        """The largest group that may move now to pile ``dst`` (any non-empty column
+        when ``None``)."""
+        ...
+
     def is_won(self, pos: Position) -> bool:
         """All cards on the foundations."""
         ...

@@ -38,7 +38,8 @@ from .rules import (
 )
 
 #: Piles and variants (SPEC §2, §4): the :class:`~game.contract.Rules` contract.
-GAME, PREFIX, VARIANTS = "easy-harp", "EH1", (0,)
+GAME, PREFIX = "easy-harp", "EH1"
+VARIANTS: tuple[int, ...] = (0,)
 COLUMNS, FOUNDATION_SUITS, STOCK, DECKS = 9, "SHDCSHDC", True, 2
 #: Cards, face-down cards dealt (SPEC §3, §4).
 CARDS, DEALT_DOWN = 104, 36
@@ -226,9 +227,9 @@ def legal_moves(pos: Position) -> list[Move]:
     def singles(s: int, card: Card, to_found: bool) -> None:
         src_id = ids[s]
         if to_found:
-            key = foundation_offers(card)
+            fkey = foundation_offers(card)
             for f, want in found:
-                if want == key:
+                if want == fkey:
                     out.append(Move(src_id, ids[f], 1))
         key = offers(card)
         king = bool(empties) and empty_accepts(card)

@@ -36,7 +36,8 @@ from .rules import (
 )
 
 #: Piles and variants (SPEC §2, §5): the :class:`~game.contract.Rules` contract.
-GAME, PREFIX, VARIANTS = "eight-off", "EO1", (8, 4, 2)
+GAME, PREFIX = "eight-off", "EO1"
+VARIANTS: tuple[int, ...] = (8, 4, 2)
 COLUMNS, FOUNDATION_SUITS, STOCK, DECKS, CARDS = 8, "SHDC", False, 1, 52
 #: Points (SPEC §6): only a card's first arrival on a foundation scores.
 FOUNDATION_POINTS, FLIP_POINTS, WASTE_POINTS = 10, 0, 0
@@ -208,9 +209,9 @@ def legal_moves(pos: Position) -> list[Move]:
     def singles(s: int, card: Card, to_found: bool) -> None:
         sid = ids[s]
         if to_found:
-            key = foundation_offers(card)
+            fkey = foundation_offers(card)
             for f, want in found:
-                if want == key:
+                if want == fkey:
                     out.append(Move(sid, ids[f], 1))
         for c in empty_cells:
             if c != s:
@@ -246,6 +247,20 @@ def legal_moves(pos: Position) -> list[Move]:
         if piles[f]:
             singles(f, piles[f][-1], False)
     return out
+
+
+def check_draw(pos: Position) -> Result:
+    """Eight Off has no stock (SPEC §5): the stock tap is ``no-such-pile``."""
+    return Refusal.NO_SUCH_PILE, {"pile": "s"}
+
+
+def draw(pos: Position) -> Position:
+    """Never called: :func:`check_draw` refuses every stock tap.
+
+    Raises:
+        ValueError: always (there is no stock).
+    """
+    raise ValueError("Eight Off has no stock")
 
 
 def is_won(pos: Position) -> bool:

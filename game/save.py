@@ -165,7 +165,7 @@ def _moves(d: dict, key: str) -> list[Move]:
         raise BadSave("save-history", f"{key!r}: {e}") from None
 
 
-def _pos(text: object, game: str, cells: int, what: str):
+def _pos(text: object, game: str, cells: int, what: str) -> Position:
     if not isinstance(text, str):
         raise BadSave("save-format", f"{what!r} must be position text")
     try:
