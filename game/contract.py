@@ -28,6 +28,14 @@ from .refusals import Refusal
 Result = tuple[Refusal, dict[str, int | str]] | None
 
 
+def missing_members(rules: object) -> list[str]:
+    """Names of :class:`Rules` that ``rules`` (a game module) does not define."""
+    names = set(Rules.__annotations__) | {
+        k for k, v in vars(Rules).items() if callable(v) and not k.startswith("_")
+    }
+    return sorted(n for n in names if not hasattr(rules, n))
+
+
 class Rules(Protocol):
     """What a game module defines (attributes and functions at module level).
 

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from . import easy_harp, eight_off
-from .contract import Rules
+from .contract import Rules, missing_members
 from .deals import add_game
 from .moves import DRAW, IllegalMove, Move
 from .position import Position, add_layouts
@@ -25,8 +25,12 @@ def register(rules: Rules) -> None:
     fulfils :class:`~game.contract.Rules` (checked by mypy where it is registered).
 
     Raises:
+        TypeError: the module lacks members of the contract (named in the message).
         ValueError: the game's name or deal-code prefix is taken by another game.
     """
+    missing = missing_members(rules)
+    if missing:
+        raise TypeError(f"{rules!r} does not fulfil the Rules contract: no {', '.join(missing)}")
     add_game(rules.GAME, rules.PREFIX, rules.VARIANTS)
     add_layouts(rules.GAME, rules.VARIANTS, rules.COLUMNS, rules.FOUNDATION_SUITS,
                 rules.STOCK, rules.DECKS)
