@@ -6,8 +6,8 @@ minute, run again only when a rule changes on purpose. The test
 (tests/unit/test_golden.py) replays the moves with ``Game.play`` and compares the
 score, move count and position text at every checkpoint.
 
-Usage: python3 scripts/golden_easy_harp.py [--code EH1-N-AAAAAAB] [--every 20]
-       [--budget 400000] [--out tests/data/easy-harp-golden.json]
+Usage: python3 scripts/golden_easy_harp.py [--code EH1-N-AAAAAAC] [--every 50]
+       [--budget 20000] [--out tests/data/easy-harp-golden.json]
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ from game.position import Position  # noqa: E402
 
 def _value(pos: Position) -> int:
     """Search priority (higher first): cards on foundations, face-down cards turned,
-    empty columns, few cards left in stock and waste."""
+    few face-up cards lying on face-down ones (runs cannot move off them), empty
+    columns, few cards left in stock and waste."""
     lay = pos.layout
     found = sum(len(pos.piles[i]) for i in lay.found_ix)
     down = sum(pos.down)
+    buried = sum(len(pos.piles[i]) - pos.down[i] for i in range(lay.columns) if pos.down[i])
     empty = sum(1 for i in range(lay.columns) if not pos.piles[i])
     left = len(pos.piles[lay.stock_ix]) + len(pos.piles[lay.waste_ix])
-    return found * 10 - down * 30 + empty * 15 - left * 1
+    return found * 10 - down * 30 - buried * 8 + empty * 15 - left
 
 
 def _useful(pos: Position, move: game.Move) -> bool:
@@ -117,9 +119,9 @@ def search(code: str, budget: int) -> list[game.Move] | None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--code", default="EH1-N-AAAAAAB")
-    ap.add_argument("--every", type=int, default=20)
-    ap.add_argument("--budget", type=int, default=400_000)
+    ap.add_argument("--code", default="EH1-N-AAAAAAC")
+    ap.add_argument("--every", type=int, default=50)
+    ap.add_argument("--budget", type=int, default=20_000)
     ap.add_argument("--out", default=str(ROOT / "tests" / "data" / "easy-harp-golden.json"))
     args = ap.parse_args()
     moves = search(args.code, args.budget)
