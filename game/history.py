@@ -50,7 +50,7 @@ def arrived_mask(pos: Position) -> int:
 class Game:
     """One game in play (SPEC §6, §9).
 
-    Build it with :func:`new_game`, :func:`~game.fcs.load_position` or
+    Build it with :func:`new_game`, :func:`load_position` or
     :func:`~game.save.load_save`. Attributes: ``game`` (``"easy-harp"``/``"eight-off"``),
     ``cells`` (0 for Easy Harp), ``deal`` (:class:`~game.deals.DealCode` or ``None`` when
     loaded from a position), ``code`` (the deal code text, ``""`` without a deal),

@@ -15,10 +15,11 @@ from .cards import Card, Placed
 
 
 class Layout:
-    """The piles of one game and variant (SPEC §2, §4, §5).
+    """The piles of one game and variant (SPEC §2, §4, §5), built from the pile
+    description of the game's rules module (:func:`game.engine.register`).
 
     Attributes:
-        game: ``"easy-harp"`` or ``"eight-off"``.
+        game: the game's name (``"easy-harp"``, ``"eight-off"``, ...).
         cells: number of free cells (0 for Easy Harp).
         ids: pile ids in model order: Easy Harp ``t1..t9, s, w, f1..f8``; Eight Off
             ``t1..t8, c1..cN, f1..f4``.
@@ -29,6 +30,7 @@ class Layout:
         found_suits: suit reserved for each foundation slot, in slot order
             (Easy Harp ``S H D C S H D C``; Eight Off ``S H D C``).
         kind: per pile index, ``"t"``, ``"c"``, ``"f"``, ``"s"`` or ``"w"``.
+        two_decks: two decks (card ids ``TH.1``/``TH.2``); total: number of cards.
     Layouts are singletons per (game, cells): use :func:`layout`.
     """
 
