@@ -35,7 +35,8 @@ class GameState(NamedTuple):
     arrived: int
 
 
-State = GameState
+# The internal form of a state: a plain tuple (cheaper to build on every move).
+State = tuple[Position, int, int]
 
 
 def arrived_mask(pos: Position) -> int:
@@ -84,9 +85,11 @@ class Game:
         self.start = start
         self.move_count = 0
         self._rules = engine.RULES[self.game]
-        self._state = base if base is not None else GameState(start, 0, arrived_mask(start))
-        self._undo: deque[tuple[GameState, Move]] = deque(maxlen=UNDO_LIMIT)
-        self._redo: list[tuple[GameState, Move]] = []
+        self._state: State = (
+            (base.position, base.score, base.arrived) if base is not None
+            else (start, 0, arrived_mask(start)))
+        self._undo: deque[tuple[State, Move]] = deque(maxlen=UNDO_LIMIT)
+        self._redo: list[tuple[State, Move]] = []
         self._dropped = base is not None
 
     # --- questions -------------------------------------------------------------------
@@ -176,7 +179,7 @@ class Game:
     @property
     def state(self) -> GameState:
         """The current :class:`GameState` (position, score, arrived mask)."""
-        return self._state
+        return GameState(*self._state)
 
     def base_state(self) -> GameState | None:
         """The state before the oldest undoable action when older actions were dropped
@@ -184,7 +187,7 @@ class Game:
         start, score 0)."""
         if not self._dropped:
             return None
-        return self._undo[0][0] if self._undo else self._state
+        return GameState(*(self._undo[0][0] if self._undo else self._state))
 
     def history(self) -> tuple[Move, ...]:
         """The undoable actions, oldest first (at most 100)."""
@@ -247,7 +250,7 @@ class Game:
             elif kind[s] == "w" and kind[d] == "t":
                 score += rules.WASTE_POINTS * n
             score += rules.FLIP_POINTS * flipped
-        return GameState(new, score, arrived)
+        return new, score, arrived
 
     def undo(self) -> bool:
         """Take back the last action, restoring its state and score exactly (SPEC §6).
