@@ -181,10 +181,11 @@ def summarise(parts: Mapping[str, str | None]) -> Summary:
     played = won = None
     recent = 0
     if records_text is not None:
-        records, _ = parse_records(records_text)
-        played = {v: records.of(v).played for v in VARIANTS}
-        won = {v: records.of(v).won for v in VARIANTS}
-        recent = len(records.games)
+        records, ok = parse_records(records_text)
+        if ok:
+            played = {v: records.of(v).played for v in VARIANTS}
+            won = {v: records.of(v).won for v in VARIANTS}
+            recent = len(records.games)
     code = moves = None
     game_text = parts.get("game")
     if game_text is not None:
