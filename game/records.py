@@ -185,14 +185,17 @@ def apply(records: Records, event: Event) -> tuple[Records, Outcome]:
 
     Returns the new records and the :class:`Outcome`. An event whose id is final, or
     unknown and not newer than ``floor``, or a repeated ``start``, changes nothing
-    (``counted`` False). The variant of a known id is the ledger's, whatever the event
-    says. Raises ValueError for an event that is not well formed (:func:`check_event`).
+    (``counted`` False), and so does an event whose variant is not the one its id was
+    counted in (a page bug; ignoring it keeps the figures consistent).
+    Raises ValueError for an event that is not well formed (:func:`check_event`).
     """
     check_event(event)
     old = records.entry(event.game_id)
-    variant = old.variant if old is not None else event.variant
+    variant = event.variant
     before = records.of(variant)
     unchanged = records, Outcome(False, before, before)
+    if old is not None and old.variant != variant:
+        return unchanged
     if old is None:
         created = id_time(event.game_id)
         if created is None or created <= records.floor:
@@ -221,10 +224,12 @@ def apply(records: Records, event: Event) -> tuple[Records, Outcome]:
 
 def check_event(event: Event) -> None:
     """Raise ValueError unless ``event`` has a known kind and variant, an id
-    (:func:`~game.gameid.new_game_id`), whole numbers >= 0 and a date :func:`_date_ok` accepts."""
+    (:func:`~game.gameid.new_game_id`), whole numbers >= 0 (a score at most the game's
+    :data:`MAX_SCORE`) and a date :func:`_date_ok` accepts."""
     if event.kind not in KINDS or event.variant not in VARIANTS or id_time(event.game_id) is None:
         raise ValueError(f"bad event {event!r}")
-    if not all(_count(v) for v in (event.score, event.moves, event.seconds)):
+    top = MAX_SCORE["easy-harp" if event.variant == "easy-harp" else "eight-off"]
+    if not (_count(event.score, top) and _count(event.moves) and _count(event.seconds)):
         raise ValueError(f"bad figures in {event!r}")
     if not isinstance(event.code, str) or len(event.code) > 40 or not _date_ok(event.date):
         raise ValueError(f"bad code or date in {event!r}")
