@@ -11,7 +11,7 @@ The file embeds each stored text as the JSON value it holds (readable, one docum
 Reading a file (:func:`parse_backup`) checks *everything* before anything is written:
 the settings and the game with checkers the page passes in (``parse_settings``,
 ``load_save``), the records and meta here. A problem is a :class:`BadBackup` with a
-stable ``code`` (the text key is ``import.<code>``); nothing is changed then.
+stable ``code`` (the text key is ``error.<code>``, as for deal codes); nothing is changed then.
 """
 
 from __future__ import annotations
