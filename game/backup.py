@@ -55,7 +55,7 @@ def export_backup(parts: Mapping[str, str | None], exported: str) -> str:
 
     Returns:
         Indented JSON text (module docstring). Raises ValueError for an unknown part
-        name or a part that is not JSON.
+        name or a part that is not a JSON object.
     """
     unknown = set(parts) - set(PARTS)
     if unknown:
@@ -63,7 +63,10 @@ def export_backup(parts: Mapping[str, str | None], exported: str) -> str:
     doc: dict[str, object] = {"format": FORMAT, "version": BACKUP_VERSION, "exported": exported}
     for name in PARTS:
         text = parts.get(name)
-        doc[name] = None if text is None else json.loads(text)
+        value = None if text is None else json.loads(text)
+        if value is not None and not isinstance(value, dict):
+            raise ValueError(f"part {name!r} is not a JSON object")
+        doc[name] = value
     return json.dumps(doc, ensure_ascii=False, indent=1)
 
 

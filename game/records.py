@@ -345,9 +345,10 @@ def parse_records(raw: str | None) -> tuple[Records, bool]:
     raw_games = d.get("games")
     if not isinstance(raw_games, list):
         ok, raw_games = False, []
+    resets = {v: s.resets for v, s in stats}
     for item in raw_games[:RECENT_LIMIT]:
         e = _entry(item)
-        if e is None or any(g.id == e.id for g in games):
+        if e is None or any(g.id == e.id for g in games) or e.gen > resets[e.variant]:
             ok = False
         else:
             games.append(e)

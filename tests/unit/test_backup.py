@@ -92,6 +92,8 @@ def test_export_refuses_what_the_page_never_stores():
         export_backup({"passwords": "{}"}, DATE)
     with pytest.raises(ValueError):
         export_backup({"settings": "{oops"}, DATE)
+    with pytest.raises(ValueError):
+        export_backup({"game": "[1]"}, DATE)
 
 
 def test_summary_for_the_question():

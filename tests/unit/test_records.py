@@ -278,6 +278,7 @@ def test_a_bad_variant_takes_its_defaults_and_the_rest_is_kept(path, value):
     (("games", 0, "result"), "draw"), (("games", 0, "id"), "x"), (("games", 0, "score"), "1"),
     (("games", 0, "date"), "soon"), (("games", 0, "variant"), "klondike"),
     (("games", 0, "more"), 1), (("games", 0, "gen"), KeyError),
+    (("games", 0, "gen"), 1),  # counted after a reset that never happened
 ])
 def test_a_bad_entry_is_dropped_and_the_rest_kept(path, value):
     r, ok = parse_records(mutate(path, value))
