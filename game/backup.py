@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .records import VARIANTS, parse_records
+from .records import STAT_VARIANTS, parse_records
 from .session import parse_meta
 
 FORMAT = "solitaire-backup"
@@ -186,8 +186,8 @@ def summarise(parts: Mapping[str, str | None]) -> Summary:
     if records_text is not None:
         records, ok = parse_records(records_text)
         if ok:
-            played = {v: records.of(v).played for v in VARIANTS}
-            won = {v: records.of(v).won for v in VARIANTS}
+            played = {v: records.of(v).played for v in STAT_VARIANTS}
+            won = {v: records.of(v).won for v in STAT_VARIANTS}
             recent = len(records.games)
     code = moves = None
     game_text = parts.get("game")

@@ -31,7 +31,7 @@ from .gameid import id_time
 KEY_RECORDS = "solitaire.records"
 RECORDS_VERSION = 1
 #: SPEC §12 variants and keys.
-VARIANTS = ("easy-harp", "eight-off-8", "eight-off-4", "eight-off-2")
+STAT_VARIANTS = ("easy-harp", "eight-off-8", "eight-off-4", "eight-off-2")
 STAT_KEYS = ("played", "won", "streak", "best-streak", "best-score", "fewest-moves",
              "fastest", "assisted")
 #: Keys that exist only from a win on (``None`` before the first unassisted win).
@@ -52,7 +52,7 @@ def variant_of(game: str, cells: int) -> str:
 
     Raises ValueError for an unknown game or cell count."""
     name = "easy-harp" if game == "easy-harp" else f"{game}-{cells}"
-    if name not in VARIANTS:
+    if name not in STAT_VARIANTS:
         raise ValueError(f"no variant {game!r} with {cells!r} cells")
     return name
 
@@ -119,7 +119,7 @@ class Records:
     (the ledger, newest creation time first, at most :data:`RECENT_LIMIT`) and
     ``floor`` (creation time of the newest id dropped from the ledger, -1 if none)."""
 
-    stats: tuple[tuple[str, VariantStats], ...] = tuple((v, VariantStats()) for v in VARIANTS)
+    stats: tuple[tuple[str, VariantStats], ...] = tuple((v, VariantStats()) for v in STAT_VARIANTS)
     games: tuple[Entry, ...] = ()
     floor: int = -1
 
@@ -226,7 +226,7 @@ def check_event(event: Event) -> None:
     """Raise ValueError unless ``event`` has a known kind and variant, an id
     (:func:`~game.gameid.new_game_id`), whole numbers >= 0 (a score at most the game's
     :data:`MAX_SCORE`) and a date :func:`_date_ok` accepts."""
-    if event.kind not in KINDS or event.variant not in VARIANTS or id_time(event.game_id) is None:
+    if event.kind not in KINDS or event.variant not in STAT_VARIANTS or id_time(event.game_id) is None:
         raise ValueError(f"bad event {event!r}")
     top = MAX_SCORE["easy-harp" if event.variant == "easy-harp" else "eight-off"]
     if not (_count(event.score, top) and _count(event.moves) and _count(event.seconds)):
@@ -302,7 +302,7 @@ def _entry(d: object) -> Entry | None:
     names = ("id", "variant", "code", "result", "score", "moves", "seconds", "date", "gen")
     if not isinstance(d, dict) or set(d) != set(names):
         return None
-    ok = (isinstance(d["id"], str) and id_time(d["id"]) is not None and d["variant"] in VARIANTS
+    ok = (isinstance(d["id"], str) and id_time(d["id"]) is not None and d["variant"] in STAT_VARIANTS
           and isinstance(d["code"], str) and len(d["code"]) <= 40 and d["result"] in RESULTS
           and all(_count(d[k]) for k in ("score", "moves", "seconds", "gen"))
           and _date_ok(d["date"]))
@@ -332,11 +332,11 @@ def parse_records(raw: str | None) -> tuple[Records, bool]:
     ok = set(d) == {"version", "stats", "games", "floor"}
     raw_stats = d["stats"] if isinstance(d.get("stats"), dict) else {}
     stats = []
-    for v in VARIANTS:
+    for v in STAT_VARIANTS:
         s = _stats(v, raw_stats.get(v))
         ok = ok and s is not None
         stats.append((v, s or VariantStats()))
-    ok = ok and set(raw_stats) <= set(VARIANTS)
+    ok = ok and set(raw_stats) <= set(STAT_VARIANTS)
     floor = d.get("floor")
     if not (floor == -1 or _count(floor, 10**13)):
         ok, floor = False, -1

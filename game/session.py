@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from .clock import Clock, load_clock
 from .gameid import id_time, new_game_id
-from .records import VARIANTS, Event
+from .records import STAT_VARIANTS, Event
 
 KEY_META = "solitaire.meta"
 META_VERSION = 1
@@ -44,7 +44,7 @@ def new_meta(code: str, variant: str, epoch_ms: int, rand: int, visible: bool = 
     ``epoch_ms``: wall-clock ms since 1970 (``Date.now()``); ``rand``: a random number in
     ``0..2**48-1`` (``crypto.getRandomValues``); ``visible``: the page is visible.
     Raises ValueError for an unknown variant or bad ``epoch_ms``/``rand``."""
-    if variant not in VARIANTS:
+    if variant not in STAT_VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
     return GameMeta(new_game_id(epoch_ms, rand), code, variant, Clock(visible=visible))
 
@@ -77,7 +77,7 @@ def parse_meta(raw: str | None, now: float, visible: bool, code: str) -> tuple[G
         return None, False
     clock = load_clock(d["clock"], now, visible)
     if (clock is None or not isinstance(d["id"], str) or id_time(d["id"]) is None
-            or not isinstance(d["code"], str) or d["variant"] not in VARIANTS
+            or not isinstance(d["code"], str) or d["variant"] not in STAT_VARIANTS
             or d["result"] not in META_RESULTS or (d["result"] is not None and not clock.started)):
         return None, False
     if d["code"] != code:

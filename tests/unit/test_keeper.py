@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game.gameid import new_game_id
 from game.keeper import RecordKeeper
-from game.records import KEY_RECORDS, RECENT_LIMIT, VARIANTS, Event, Records, dump_records
+from game.records import KEY_RECORDS, RECENT_LIMIT, STAT_VARIANTS, Event, Records, dump_records
 
 T0 = 1_764_560_000_000
 DATE = "2026-12-01T03:00:00.000Z"
@@ -198,7 +198,7 @@ def test_two_tabs_with_failing_writes_count_each_game_exactly_once(steps):
     seen: dict[int, bool] = {}
     for tab, n, end, fail, adopt in steps:
         stores[tab].writable = not fail
-        variant = VARIANTS[n % 4]
+        variant = STAT_VARIANTS[n % 4]
         kind = ENDS[n % 3] if end else "start"
         tabs[tab].record(ev(kind, n, variant, score=0))
         seen[n] = seen.get(n, False) or end
@@ -209,9 +209,9 @@ def test_two_tabs_with_failing_writes_count_each_game_exactly_once(steps):
         t.retry()
     if not seen:
         return
-    for v in VARIANTS:
+    for v in STAT_VARIANTS:
         got = stored(data, v)
-        ids = [n for n in seen if VARIANTS[n % 4] == v]
+        ids = [n for n in seen if STAT_VARIANTS[n % 4] == v]
         assert got.played == len(ids)
         assert got.won == sum(1 for n in ids if seen[n] and ENDS[n % 3] == "won")
         assert got.assisted == sum(1 for n in ids if seen[n] and ENDS[n % 3] == "assisted")

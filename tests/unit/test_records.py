@@ -9,7 +9,7 @@ from game.gameid import id_time, new_game_id
 from game.records import (
     RECENT_LIMIT,
     STAT_KEYS,
-    VARIANTS,
+    STAT_VARIANTS,
     Event,
     Records,
     VariantStats,
@@ -62,7 +62,7 @@ def test_game_ids():
 
 def test_variant_names():
     assert [variant_of("easy-harp", 0), variant_of("eight-off", 8), variant_of("eight-off", 4),
-            variant_of("eight-off", 2)] == list(VARIANTS)
+            variant_of("eight-off", 2)] == list(STAT_VARIANTS)
     with pytest.raises(ValueError):
         variant_of("eight-off", 3)
 
@@ -269,7 +269,7 @@ def test_a_bad_variant_takes_its_defaults_and_the_rest_is_kept(path, value):
     assert not ok
     variant = path[1]
     assert r.of(variant) == VariantStats()
-    others = [v for v in VARIANTS if v != variant]
+    others = [v for v in STAT_VARIANTS if v != variant]
     assert all(r.of(v) == sample().of(v) for v in others)
     assert r.games == sample().games
 

@@ -13,7 +13,7 @@ from game.backup import BadBackup, export_backup, parse_backup, summarise
 from game.gameid import new_game_id
 from game.records import (
     RECENT_LIMIT,
-    VARIANTS,
+    STAT_VARIANTS,
     Event,
     Records,
     apply,
@@ -40,7 +40,7 @@ events_of = st.tuples(st.integers(0, RECENT_LIMIT - 1),
 
 
 def make(n: int, kind: str, score: int, moves: int, seconds: int) -> Event:
-    variant = VARIANTS[n % 4]
+    variant = STAT_VARIANTS[n % 4]
     score %= 1516 if variant == "easy-harp" else 521
     return Event(kind, gid(n), variant, f"code-{n}", score, moves, seconds, DATE)
 
@@ -51,7 +51,7 @@ def reference(events: list[Event]) -> dict[str, dict[str, int | None]]:
     streak and the best figures; a loss ends the streak."""
     seen: dict[str, str] = {}
     out = {v: {"played": 0, "won": 0, "streak": 0, "best-streak": 0, "best-score": None,
-               "fewest-moves": None, "fastest": None, "assisted": 0} for v in VARIANTS}
+               "fewest-moves": None, "fastest": None, "assisted": 0} for v in STAT_VARIANTS}
     variant_of: dict[str, str] = {}
     for e in events:
         v = variant_of.setdefault(e.game_id, e.variant)
@@ -127,9 +127,9 @@ def test_never_counted_twice_even_past_the_ledger(specs, stale_reads):
         return
     got, ok = parse_records(storage)
     assert ok and len(got.games) <= RECENT_LIMIT
-    for v in VARIANTS:
-        ids = {gid(n) for n, *_ in specs if VARIANTS[n % 4] == v}
-        wins = {gid(n) for n, k, *_ in specs if VARIANTS[n % 4] == v and k == "won"}
+    for v in STAT_VARIANTS:
+        ids = {gid(n) for n, *_ in specs if STAT_VARIANTS[n % 4] == v}
+        wins = {gid(n) for n, k, *_ in specs if STAT_VARIANTS[n % 4] == v and k == "won"}
         s = got.of(v)
         assert s.played <= len(ids) and s.won <= len(wins) and s.won + s.assisted <= s.played
 
