@@ -283,11 +283,10 @@ def _stats(v: str, d: object) -> VariantStats | None:
     if not isinstance(d, dict) or set(d) != {*STAT_KEYS, "resets"}:
         return None
     top = MAX_SCORE["easy-harp" if v == "easy-harp" else "eight-off"]
-    wins = ("best-score", "fewest-moves", "fastest")
-    if not all(_count(d[k]) for k in STAT_KEYS if k not in wins) or not _count(d["resets"]):
+    if not all(_count(d[k]) for k in STAT_KEYS if k not in WIN_KEYS) or not _count(d["resets"]):
         return None
     if d["won"] == 0:
-        if any(d[k] is not None for k in wins):
+        if any(d[k] is not None for k in WIN_KEYS):
             return None
     elif not (_count(d["best-score"], top) and _count(d["fewest-moves"])
               and _count(d["fastest"])):
