@@ -1,0 +1,141 @@
+"""The page's record keeper: read storage, merge, write, for every change (SPEC §7, §12;
+docs/RECORDS.md "The merge").
+
+Pure Python over a store object with the methods of ``game.ui.persist.SafeStore``
+(``get(key) -> str | None``, ``set(key, value) -> bool``, ``backup(name, raw)``), none
+of which may raise. The keeper never trusts its own copy over storage: each change
+reads ``solitaire.records`` afresh and applies to it every operation not yet written
+(the *pending* ones: normally just the new one; more after a failed write, when storage
+is full). Events are idempotent per game id (:func:`game.records.apply`), so replaying
+an operation another tab or an earlier write already stored can never count twice.
+When storage cannot be read at all, the keeper's own last text is the base.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from .records import (
+    KEY_RECORDS,
+    Event,
+    Outcome,
+    Records,
+    apply,
+    check_event,
+    dump_records,
+    parse_records,
+    reset,
+)
+
+#: Operations kept while storage refuses writes (replayed on the next text read from
+#: storage); older ones are dropped, and then missing from storage only.
+PENDING_LIMIT = 200
+
+
+class Store(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> bool: ...
+    def backup(self, name: str, raw: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reset:
+    """The operation "reset the statistics of ``variant``" (issue 12 point 2)."""
+
+    variant: str
+
+
+class RecordKeeper:
+    """Statistics and recent games of this page, kept in step with storage.
+
+    Attributes: ``records`` (what to show), ``recovered`` (True once an unreadable
+    stored text was found and kept under ``solitaire.backup.records``: the page tells
+    the player once), ``saved`` (False when the last write failed: storage is full or off).
+    """
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.records = Records()
+        self.recovered = False
+        self.saved = True
+        self._text: str | None = None
+        self._pending: list[Event | Reset] = []
+
+    def _read(self) -> tuple[Records, str | None]:
+        """Parse what storage holds (or the own text when it holds nothing); keep an
+        unreadable text under the backup key first. Returns (records, base text)."""
+        stored = self.store.get(KEY_RECORDS)
+        base = stored if stored is not None else self._text
+        records, ok = parse_records(base)
+        if not ok and base is not None:
+            self.store.backup("records", base)
+            self.recovered = True
+        return records, stored
+
+    def load(self) -> Records:
+        """Read storage at start-up (and repair it when it was unreadable)."""
+        records, stored = self._read()
+        self.records, self._text = records, dump_records(records)
+        if self.recovered and stored is not None:
+            self.store.set(KEY_RECORDS, self._text)
+        return records
+
+    def _commit(self, op: Event | Reset | None) -> list[Outcome]:
+        if op is not None:
+            self._pending.append(op)
+            del self._pending[:-PENDING_LIMIT]
+        records, stored = self._read()
+        # on storage, replay everything not yet written; on the own text (storage
+        # unreadable), which holds every earlier operation already, only the new one
+        ops = self._pending if stored is not None else self._pending[-1:] if op is not None else []
+        outcomes = []
+        for pending in ops:
+            if isinstance(pending, Reset):
+                records = reset(records, pending.variant)
+            else:
+                records, out = apply(records, pending)
+                outcomes.append(out)
+        self.records, self._text = records, dump_records(records)
+        self.saved = self.store.set(KEY_RECORDS, self._text)
+        if self.saved:
+            self._pending.clear()
+        return outcomes
+
+    def record(self, event: Event) -> Outcome:
+        """Record ``event`` (read, merge, write). Returns its :class:`Outcome` (``counted``
+        False when it was already counted, here or in another tab). Raises ValueError
+        for a malformed event, before anything changes."""
+        check_event(event)
+        return self._commit(event)[-1]
+
+    def reset(self, variant: str) -> Records:
+        """Reset ``variant``'s statistics (after the player confirmed). KeyError for an
+        unknown variant."""
+        Records().of(variant)
+        self._commit(Reset(variant))
+        return self.records
+
+    def retry(self) -> None:
+        """Try again to write what is not saved yet (after storage was freed)."""
+        if not self.saved:
+            self._commit(None)
+
+    def adopt(self, raw: str | None) -> Records:
+        """Another tab changed ``solitaire.records`` (a ``storage`` event): show its data
+        with this tab's pending operations on top; writes nothing, backs nothing up."""
+        records, ok = parse_records(raw)
+        if ok and raw is not None:
+            for op in self._pending:
+                records = reset(records, op.variant) if isinstance(op, Reset) else apply(records, op)[0]
+            self.records = records
+        return self.records
+
+    def replace_all(self, raw: str) -> bool:
+        """An import wrote ``raw`` (already checked): it becomes the truth and nothing
+        pending survives. Returns whether storage took it."""
+        self._pending.clear()
+        self.records, ok = parse_records(raw)
+        self._text = dump_records(self.records)
+        self.saved = self.store.set(KEY_RECORDS, raw)
+        return self.saved
