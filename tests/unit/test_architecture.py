@@ -25,6 +25,10 @@ LAYERS: list[list[str]] = [
     ["hints"],                                # intents: tap, double tap, drop
     ["history"],                              # Game: undo, redo, score
     ["save"],                                 # saved games
+    ["gameid", "clock"],                      # records: game ids, the game clock
+    ["records"],                              # statistics and recent games (SPEC §12)
+    ["keeper", "session"],                    # storage merge; a game's id, clock, result
+    ["backup"],                               # export/import of all local data
     ["__init__"],                             # the facade
 ]
 RANK = {m: i for i, layer in enumerate(LAYERS) for m in layer}
