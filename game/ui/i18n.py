@@ -37,6 +37,11 @@ def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
     return DEFAULT
 
 
+def _default_plural(n: int) -> str:
+    """English plural categories: "one" for 1, else "other"."""
+    return "one" if n == 1 else "other"
+
+
 class Catalog:
     """One language's messages.
 
@@ -50,7 +55,7 @@ class Catalog:
         self,
         lang: str,
         messages: dict,
-        plural: Callable[[int], str] = lambda n: "one" if n == 1 else "other",
+        plural: Callable[[int], str] = _default_plural,
         number: Callable[[int], str] = str,
         fallback: Catalog | None = None,
     ):
@@ -65,14 +70,22 @@ class Catalog:
         return self.lang in RTL
 
     @classmethod
-    def from_json(cls, lang: str, text: str, **kw) -> Catalog:
-        """Parse a catalog; raises ``ValueError`` when it is not a JSON object."""
+    def from_json(
+        cls,
+        lang: str,
+        text: str,
+        plural: Callable[[int], str] = _default_plural,
+        number: Callable[[int], str] = str,
+        fallback: Catalog | None = None,
+    ) -> Catalog:
+        """Parse a catalog; raises ``ValueError`` when it is not a JSON object. The
+        other arguments are as for the constructor."""
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError(f"catalog {lang} is not a JSON object")
-        return cls(lang, data, **kw)
+        return cls(lang, data, plural=plural, number=number, fallback=fallback)
 
-    def _raw(self, key: str):
+    def _raw(self, key: str) -> object:
         if key in self.messages:
             return self.messages[key]
         if self.fallback is not None:
