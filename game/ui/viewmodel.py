@@ -14,6 +14,7 @@ Nothing here decides a rule: what may be picked up comes from the rules package
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import game
 
 from .layout import Layout, card_xy
