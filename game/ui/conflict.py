@@ -14,22 +14,28 @@ remembers the blob it last read or wrote (``last_saved``). Policy:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import game
 
 
-@dataclass(frozen=True, slots=True)
-class Adopt:
+class Adopt(NamedTuple):
     """Take over ``other`` (the game in ``blob``) instead of saving ours."""
 
     other: game.Game
     blob: str
 
 
-@dataclass(frozen=True, slots=True)
 class Write:
-    """Write our game: the key holds nothing newer that can be read."""
+    """Write our game: the key holds nothing newer that can be read (``WRITE``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "WRITE"
+
+
+WRITE = Write()
 
 
 def before_save(current: str | None, last_saved: str | None) -> Adopt | Write:
@@ -37,11 +43,11 @@ def before_save(current: str | None, last_saved: str | None) -> Adopt | Write:
     unreadable storage) and the tab's ``last_saved`` blob (None: this tab has not read
     or written a game yet, e.g. a new deal from a link)."""
     if current is None or last_saved is None or current == last_saved:
-        return Write()
+        return WRITE
     try:
         return Adopt(game.load_save(current), current)
     except game.GameError:
-        return Write()
+        return WRITE
 
 
 def on_storage_event(new_value: str | None, last_saved: str | None) -> Adopt | None:

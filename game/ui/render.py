@@ -54,7 +54,7 @@ def card_html(cid: str, view: CardView, label: str) -> str:
     return (
         f'<div class="card" data-card="{view.face}" data-id="{cid}" '
         f'data-face="{"up" if view.up else "down"}" data-pile="{view.pile}" '
-        f'data-index="{view.index}" role="img" '
+        f'data-index="{view.at}" role="img" '
         f'aria-label="{escape(label)}" '
         f'style="transform:{translate(view.x, view.y)};z-index:{view.z}">'
         f'<svg viewBox="0 0 100 140" class="face" aria-hidden="true">'

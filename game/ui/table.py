@@ -131,13 +131,13 @@ class Table:
             el, now = self.cards[ch.cid], ch.new
             if ch.placed:
                 el.dataset.pile = now.pile
-                el.dataset.index = str(now.index)
+                el.dataset.index = str(now.at)
             if ch.flipped:
                 el.dataset.face = "up" if now.up else "down"
                 el.setAttribute("aria-label", label(now.face, now.up))
             el.style.transform = render.translate(now.x, now.y)
             if ch.flies:
-                el.style.zIndex = str(viewmodel.FLY_Z + now.index)
+                el.style.zIndex = str(viewmodel.FLY_Z + now.at)
                 self.flying.add(ch.cid)
             elif ch.cid not in self.flying:
                 el.style.zIndex = str(now.z)

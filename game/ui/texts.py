@@ -12,7 +12,7 @@ push the notice's close button off the screen).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import game
 
@@ -33,8 +33,7 @@ def quote(text: str, limit: int = QUOTE_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
-@dataclass(frozen=True, slots=True)
-class Status:
+class Status(NamedTuple):
     """One status-bar figure (SPEC §8): ``key`` of ``data-status``, the plain ``value``
     (ASCII digits) for ``data-value``, and the localised ``text`` shown."""
 

@@ -13,7 +13,7 @@ Nothing here decides a rule: what may be picked up comes from the rules package
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import game
 
@@ -24,13 +24,14 @@ FLY_Z = 900  # z-index base of a card flying to another pile (above every restin
 DRAG_Z = 1000  # z-index base of dragged cards
 
 
-@dataclass(frozen=True, slots=True)
-class CardView:
-    """One card element's state: ``pile`` id, ``index`` (0 = bottom), ``up`` (face up),
-    ``face`` code (e.g. ``TH``), ``x``, ``y`` (px in the table, 0.1 px steps)."""
+class CardView(NamedTuple):
+    """One card element's state: ``pile`` id, ``at`` its index in the pile (0 = bottom,
+    ``data-index``), ``up`` (face up), ``face`` code (e.g. ``TH``), ``x``, ``y`` (px in
+    the table, 0.1 px steps). A tuple: built for every card on every update, and
+    compared in C by ``diff``."""
 
     pile: str
-    index: int
+    at: int
     up: bool
     face: str
     x: float
@@ -39,11 +40,10 @@ class CardView:
     @property
     def z(self) -> int:
         """The z-index at rest: index + 1 (the top card is drawn last)."""
-        return self.index + 1
+        return self.at + 1
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """What changed for one card between two views.
 
     - ``cid``: physical card id; ``new``: its new ``CardView``;
@@ -101,12 +101,8 @@ def diff(old: dict[str, CardView], new: dict[str, CardView], animate: bool) -> l
             changes.append(Change(cid, now, True, True, False))
             continue
         moved_pile = before.pile != now.pile
-        changes.append(Change(
-            cid, now,
-            placed=moved_pile or before.index != now.index,
-            flipped=before.up != now.up,
-            flies=animate and moved_pile,
-        ))
+        changes.append(Change(cid, now, moved_pile or before.at != now.at,
+                              before.up != now.up, animate and moved_pile))
     return changes
 
 

@@ -21,9 +21,9 @@ def blob(code: str = "EH1-N-AAAAAAF", moves: int = 0) -> str:
 
 def test_save_writes_when_nothing_newer_is_stored():
     mine = blob(moves=1)
-    assert conflict.before_save(None, mine) == conflict.Write()  # key absent
-    assert conflict.before_save(mine, mine) == conflict.Write()  # ours
-    assert conflict.before_save(mine, None) == conflict.Write()  # we never read one
+    assert conflict.before_save(None, mine) is conflict.WRITE  # key absent
+    assert conflict.before_save(mine, mine) is conflict.WRITE  # ours
+    assert conflict.before_save(mine, None) is conflict.WRITE  # we never read one
 
 
 def test_save_adopts_a_newer_readable_game_of_another_tab():
@@ -34,7 +34,7 @@ def test_save_adopts_a_newer_readable_game_of_another_tab():
 
 
 def test_save_overrules_an_unreadable_blob():
-    assert conflict.before_save("{not a save", blob()) == conflict.Write()
+    assert conflict.before_save("{not a save", blob()) is conflict.WRITE
 
 
 def test_storage_event():

@@ -18,7 +18,7 @@ def test_view_has_every_card_once_in_pile_order():
     g = game.new_game("EH1-N-AAAAAAF")
     view = viewmodel.table_view(g, lay_for(g))
     assert len(view) == 104
-    order = [(v.pile, v.index) for v in view.values()]
+    order = [(v.pile, v.at) for v in view.values()]
     expected = [(pid, i) for pid in g.pile_ids() for i in range(len(g.pile(pid)))]
     assert order == expected
     for pid in g.pile_ids():
@@ -32,7 +32,7 @@ def test_view_places_match_the_layout_to_a_tenth_of_a_pixel():
     g = game.new_game("EO1-C4-AAAAAFA")
     lay = lay_for(g, 360, 590)
     for cid, v in viewmodel.table_view(g, lay).items():
-        x, y = layout.card_xy(lay, v.pile, v.index)
+        x, y = layout.card_xy(lay, v.pile, v.at)
         assert (v.x, v.y) == (round(x, 1), round(y, 1)), cid
 
 
@@ -102,7 +102,7 @@ def test_table_html_has_the_page_contract():
     cards = re.findall(r'<div class="card" data-card="(\w\w)" data-id="([\w.]+)" '
                        r'data-face="(up|down)" data-pile="(\w+)" data-index="(\d+)"', html)
     assert [(c[1], c[3], int(c[4])) for c in cards] == [
-        (cid, v.pile, v.index) for cid, v in view.items()]
+        (cid, v.pile, v.at) for cid, v in view.items()]
     pile_ids = re.findall(r'<div class="pile pile-\w+" data-pile="(\w+)"', html)
     assert pile_ids == list(g.pile_ids())
     assert "pile &lt;t1&gt;" in html and "card &quot;" in html  # labels escaped
