@@ -297,7 +297,7 @@ class App:
             except game.GameError:
                 self.store.backup("game", raw)
                 self.notices.notify_once("recovered", lambda: self.texts.notice("recovered"))
-        return game.new_game(choices.random_deal("easy-harp", 0, self.br.random()))
+        return game.new_game(choices.random_deal(game.EASY_HARP, 0, self.br.random()))
 
     def open_link(self) -> None:
         """Open ``?deal=CODE`` if the address has one (and drop it from the address);

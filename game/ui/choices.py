@@ -28,13 +28,13 @@ def form_choice(kind: str | None, cells: str | None) -> tuple[str, int]:
 def deal_cells(kind: str, cells: int) -> int:
     """The cell count of a deal of ``kind``: ``cells`` for Eight Off, 0 for Easy Harp
     (which has no free cells; SPEC §3 deal codes)."""
-    return cells if kind == "eight-off" else 0
+    return cells if kind == game.EIGHT_OFF else 0
 
 
 def dialog_defaults(g: game.Game, settings: Settings) -> tuple[str, int]:
     """What the New game dialog shows checked when it opens: the current game, and its
     cell count (Eight Off) or the last chosen one (``settings.cells``)."""
-    return g.game, (g.cells if g.game == "eight-off" else settings.cells)
+    return g.game, (g.cells if g.game == game.EIGHT_OFF else settings.cells)
 
 
 def same_deal_allowed(g: game.Game, kind: str | None, cells: int | None) -> bool:
@@ -43,7 +43,7 @@ def same_deal_allowed(g: game.Game, kind: str | None, cells: int | None) -> bool
     loaded position has none): it never silently ignores a choice."""
     if kind is None or kind != g.game or g.deal is None:
         return False
-    return g.game != "eight-off" or cells == g.cells
+    return g.game != game.EIGHT_OFF or cells == g.cells
 
 
 def random_deal(kind: str, cells: int, r: float) -> game.DealCode:

@@ -101,7 +101,7 @@ class Texts:
 
     def game_name(self, kind: str, cells: int) -> str:
         """"Easy Harp", or "Eight Off" with its cell count."""
-        if kind == "eight-off":
+        if kind == game.EIGHT_OFF:
             return self.t("game.eight-off.cells", count=cells, game=self.t("game.eight-off"))
         return self.t("game.easy-harp")
 
