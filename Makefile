@@ -20,6 +20,7 @@ play: runtime
 
 test: runtime venv chromium
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest tests
 
 lint: venv

@@ -24,8 +24,6 @@ Questions the view asks instead of deciding rules (SPEC §6): ``Game.pickup_refu
 
 from .cards import RANKS, SUITS, Card, Placed
 from .deals import (
-    EASY_HARP,
-    EIGHT_OFF,
     MAX_DEAL,
     MIN_DEAL,
     DealCode,
@@ -34,10 +32,12 @@ from .deals import (
     ms_deal_order,
     parse_code,
 )
-from .errors import BadCode, BadNotation, BadPosition, BadSave, GameError, IllegalMove
-from .fcs import format_position, load_position, parse_position
-from .history import UNDO_LIMIT, Game, new_game
-from .moves import Move
+from .easy_harp import GAME as EASY_HARP
+from .eight_off import GAME as EIGHT_OFF
+from .errors import BadCode, BadNotation, BadPosition, BadSave, GameError
+from .fcs import format_position, parse_position
+from .history import UNDO_LIMIT, Game, GameState, load_position, new_game
+from .moves import IllegalMove, Move
 from .position import Layout, Position, layout
 from .refusals import Refusal
 from .save import SAVE_VERSION, load_save
@@ -45,7 +45,7 @@ from .save import SAVE_VERSION, load_save
 __all__ = [
     "EASY_HARP", "EIGHT_OFF", "MAX_DEAL", "MIN_DEAL", "RANKS", "SAVE_VERSION", "SUITS",
     "UNDO_LIMIT", "BadCode", "BadNotation", "BadPosition", "BadSave", "Card", "DealCode",
-    "Game", "GameError", "IllegalMove", "Layout", "Move", "Placed", "Position", "Refusal",
+    "Game", "GameError", "GameState", "IllegalMove", "Layout", "Move", "Placed", "Position", "Refusal",
     "code_from_input", "deal_of_the_day", "format_position", "layout", "load_position",
     "load_save", "ms_deal_order", "new_game", "parse_code", "parse_position",
 ]

@@ -21,15 +21,28 @@ if TYPE_CHECKING:
 
 #: Smallest and largest deal numbers (SPEC §3).
 MIN_DEAL, MAX_DEAL = 1, 999_999
-#: Game names.
-EASY_HARP, EIGHT_OFF = "easy-harp", "eight-off"
-GAMES = (EASY_HARP, EIGHT_OFF)
-#: Cell counts of each game's variants (0 = Easy Harp's only variant).
-VARIANTS = {EASY_HARP: (0,), EIGHT_OFF: (8, 4, 2)}
-_PREFIX = {EASY_HARP: "EH1", EIGHT_OFF: "EO1"}
-_GAME_OF = {v: k for k, v in _PREFIX.items()}
-_VARIANT_TEXT = {0: "N", 8: "C8", 4: "C4", 2: "C2"}
+#: Cell counts of each registered game's variants, the default first (0 = no cells):
+#: filled by :func:`add_game` (done by :func:`game.engine.register`).
+VARIANTS: dict[str, tuple[int, ...]] = {}
+_PREFIX: dict[str, str] = {}
+_GAME_OF: dict[str, str] = {}
 _LETTERS = 7
+
+
+def variant_text(cells: int) -> str:
+    """The variant part of a code: ``N`` (no cells), else ``C`` + the cell count."""
+    return f"C{cells}" if cells else "N"
+
+
+def add_game(game: str, prefix: str, variants: tuple[int, ...]) -> None:
+    """Make deal codes of ``game`` readable: ``prefix`` (e.g. ``"EO1"``) and its cell
+    variants (SPEC §3). Raises ``ValueError`` if the name or prefix is taken by
+    another game."""
+    if _GAME_OF.get(prefix, game) != game or _PREFIX.get(game, prefix) != prefix:
+        raise ValueError(f"deal-code prefix {prefix!r} or game {game!r} already taken")
+    VARIANTS[game] = tuple(variants)
+    _PREFIX[game] = prefix
+    _GAME_OF[prefix] = game
 
 
 def ms_deal_order(number: int, n: int = 52) -> list[int]:
@@ -91,7 +104,7 @@ class DealCode:
             )
 
     def __str__(self) -> str:
-        return f"{_PREFIX[self.game]}-{_VARIANT_TEXT[self.cells]}-{_letters(self.number)}"
+        return f"{_PREFIX[self.game]}-{variant_text(self.cells)}-{_letters(self.number)}"
 
     @property
     def code(self) -> str:
@@ -130,9 +143,9 @@ def parse_code(text: str) -> DealCode:
     game = _GAME_OF.get(prefix)
     if game is None:
         raise BadCode("code-game", text, f"unknown game or version {prefix!r} (EH1 or EO1)")
-    cells = {v: k for k, v in _VARIANT_TEXT.items()}.get(variant)
-    if cells is None or cells not in VARIANTS[game]:
-        allowed = " ".join(_VARIANT_TEXT[c] for c in VARIANTS[game])
+    cells = {variant_text(c): c for c in VARIANTS[game]}.get(variant)
+    if cells is None:
+        allowed = " ".join(variant_text(c) for c in VARIANTS[game])
         raise BadCode("code-variant", text, f"unknown variant {variant!r} (expected {allowed})")
     if len(letters) != _LETTERS:
         raise BadCode("code-length", text, f"the deal part {letters!r} must be 7 letters")

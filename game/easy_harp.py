@@ -22,22 +22,47 @@ Refusal order of :func:`check` (first that applies wins):
 from __future__ import annotations
 
 from .cards import Card, card_from_number
-from .deals import EASY_HARP, ms_deal_order
+from .contract import Result
+from .deals import ms_deal_order
 from .moves import DRAW, Move
 from .position import Position, layout
 from .refusals import Refusal
-from .rules import alternating_descending, run_length
+from .rules import (
+    BY_COLOUR,
+    empty_column_refusal,
+    foundation_offers,
+    foundation_refusal,
+    foundation_wants,
+    is_run,
+    run_length,
+)
 
-GAME = EASY_HARP
-#: Cell variants of this game (none).
-VARIANTS = (0,)
-#: Number of tableau columns, cards, face-down cards dealt (SPEC §3, §4).
-COLUMNS, CARDS, DEALT_DOWN = 9, 104, 36
+#: Piles and variants (SPEC §2, §4): the :class:`~game.contract.Rules` contract.
+GAME, PREFIX = "easy-harp", "EH1"
+VARIANTS: tuple[int, ...] = (0,)
+COLUMNS, FOUNDATION_SUITS, STOCK, DECKS = 9, "SHDCSHDC", True, 2
+#: Cards, face-down cards dealt (SPEC §3, §4).
+CARDS, DEALT_DOWN = 104, 36
+#: Points (SPEC §6): first arrival on a foundation, a card turned face up, a card from
+#: the waste to a column.
+FOUNDATION_POINTS, FLIP_POINTS, WASTE_POINTS = 10, 5, 5
 #: Highest possible score: 104 x 10 + 36 x 5 + 59 x 5 (SPEC §6).
 MAX_SCORE = 1515
 
-Result = tuple[Refusal, dict[str, int | str]] | None
 _NO: dict[str, int | str] = {}
+
+#: Tableau building (SPEC §4): opposite colour, one rank lower.
+BUILDING = BY_COLOUR
+
+
+def builds_on(lower: Card, upper: Card) -> bool:
+    """``upper`` may lie on ``lower`` in a column (:data:`BUILDING`)."""
+    return BUILDING.builds_on(lower, upper)
+
+
+def empty_accepts(card: Card) -> bool:
+    """An empty column takes only a king or a king-led run (SPEC §4)."""
+    return empty_column_refusal(card) is None
 
 
 def deal(number: int, cells: int = 0) -> Position:
@@ -51,7 +76,7 @@ def deal(number: int, cells: int = 0) -> Position:
     Returns:
         The :class:`~game.position.Position` (waste and foundations empty).
     """
-    lay = layout(GAME, 0)
+    lay = layout(GAME, cells)
     order = [card_from_number(k, True) for k in ms_deal_order(number, CARDS)]
     cols: list[list[Card]] = [[] for _ in range(COLUMNS)]
     i = 0
@@ -104,23 +129,17 @@ def check(pos: Position, s: int, d: int, n: int) -> Result:
     head = src[-n]
     if kd == "f":
         suit = lay.found_suits[d - lay.found_ix[0]]
-        if head.suit != suit:
-            return Refusal.FOUNDATION_SUIT, {"suit": suit}
-        if head.rank != len(dst) + 1:
-            return Refusal.FOUNDATION_RANK, _NO
-        return None
+        bad = foundation_refusal(suit, dst, head)
+        if bad is Refusal.FOUNDATION_SUIT:
+            return bad, {"suit": suit}
+        return None if bad is None else (bad, _NO)
     if not dst:
-        if n > 1 and not alternating_descending(src[-n:]):
+        if n > 1 and not is_run(src[-n:], BUILDING):
             return Refusal.NOT_A_RUN, _NO
-        if head.rank != 13:
-            return Refusal.EMPTY_NEEDS_KING, _NO
-        return None
-    top = dst[-1]
-    if (top.suit in "DH") == (head.suit in "DH"):
-        return Refusal.WRONG_COLOR, _NO
-    if top.rank != head.rank + 1:
-        return Refusal.WRONG_RANK, _NO
-    return None
+        bad = empty_column_refusal(head)
+    else:
+        bad = BUILDING.refusal(dst[-1], head)
+    return None if bad is None else (bad, _NO)
 
 
 def check_pickup(pos: Position, s: int, n: int) -> Result:
@@ -153,9 +172,9 @@ def check_pickup(pos: Position, s: int, n: int) -> Result:
     if len(src) - n < pos.down[s]:
         return Refusal.FACE_DOWN, _NO
     if n > 1:
-        if not alternating_descending(src[-n:]):
+        if not is_run(src[-n:], BUILDING):
             return Refusal.NOT_A_RUN, _NO
-        if src[-n].rank != 13:
+        if not empty_accepts(src[-n]):
             return Refusal.ONE_CARD_AT_A_TIME, {"count": n}
     return None
 
@@ -184,17 +203,13 @@ def draw(pos: Position) -> Position:
     return Position(lay, tuple(piles), pos.down)
 
 
-def _fits(card: Card, dst: tuple[Card, ...]) -> bool:
-    if not dst:
-        return card.rank == 13
-    top = dst[-1]
-    return top.rank == card.rank + 1 and (top.suit in "DH") != (card.suit in "DH")
-
-
 def legal_moves(pos: Position) -> list[Move]:
     """Every legal move, normalised (explicit slot and count), the stock tap first.
 
-    Equal to the moves ``m`` of the whole move space with ``check(m) is None`` (tested).
+    Built from the rules :func:`check` uses: the keys of :data:`BUILDING` and of the
+    foundations (:func:`~game.rules.foundation_wants`), :func:`empty_accepts` and the
+    king-led run of :func:`check_pickup`; equal to the moves ``m`` of the whole move
+    space with ``check(m) is None`` (tested).
     """
     lay = pos.layout
     piles = pos.piles
@@ -203,18 +218,23 @@ def legal_moves(pos: Position) -> list[Move]:
     if piles[lay.stock_ix] or piles[lay.waste_ix]:
         out.append(DRAW)
     f0 = lay.found_ix[0]
-    suits = lay.found_suits
+    found = [(f0 + j, foundation_wants(suit, piles[f0 + j])) for j, suit in enumerate(lay.found_suits)]
     ncol = lay.columns
+    wants, offers = BUILDING.wants, BUILDING.offers
+    col_wants = [wants(piles[d][-1]) if piles[d] else None for d in range(ncol)]
     empties = [d for d in range(ncol) if not piles[d]]
 
     def singles(s: int, card: Card, to_found: bool) -> None:
         src_id = ids[s]
         if to_found:
-            for j, suit in enumerate(suits):
-                if suit == card.suit and len(piles[f0 + j]) == card.rank - 1:
-                    out.append(Move(src_id, ids[f0 + j], 1))
+            fkey = foundation_offers(card)
+            for f, want in found:
+                if want == fkey:
+                    out.append(Move(src_id, ids[f], 1))
+        key = offers(card)
+        king = bool(empties) and empty_accepts(card)
         for d in range(ncol):
-            if d != s and _fits(card, piles[d]):
+            if d != s and (col_wants[d] == key if piles[d] else king):
                 out.append(Move(src_id, ids[d], 1))
 
     w = piles[lay.waste_ix]
@@ -225,15 +245,20 @@ def legal_moves(pos: Position) -> list[Move]:
         if not col:
             continue
         singles(s, col[-1], True)
-        r = run_length(col, True, len(col) - pos.down[s])
-        if r >= 2 and col[-r].rank == 13:
+        r = run_length(col, BUILDING, len(col) - pos.down[s])
+        if r >= 2 and empty_accepts(col[-r]):
             for d in empties:
                 out.append(Move(ids[s], ids[d], r))
-    for j in range(len(suits)):
-        f = piles[f0 + j]
-        if f:
-            singles(f0 + j, f[-1], False)
+    for f, _want in found:
+        if piles[f]:
+            singles(f, piles[f][-1], False)
     return out
+
+
+def move_limit(pos: Position, dst: int | None = None) -> int:
+    """The group-move limit: 1 (one card at a time, SPEC §4; king-led runs into an
+    empty column are the exception, see :func:`check`)."""
+    return 1
 
 
 def is_won(pos: Position) -> bool:

@@ -19,21 +19,45 @@ Refusal order of :func:`check` (first that applies wins):
 from __future__ import annotations
 
 from .cards import Card, card_from_number
-from .deals import EIGHT_OFF, ms_deal_order
+from .contract import Result
+from .deals import ms_deal_order
 from .moves import Move
 from .position import Position, layout
 from .refusals import Refusal
-from .rules import group_limit, run_length, same_suit_descending
+from .rules import (
+    BY_SUIT,
+    empty_column_refusal,
+    foundation_offers,
+    foundation_refusal,
+    foundation_wants,
+    group_limit,
+    is_run,
+    run_length,
+)
 
-GAME = EIGHT_OFF
-#: Cell variants (SPEC §5).
-VARIANTS = (8, 4, 2)
-COLUMNS, CARDS = 8, 52
+#: Piles and variants (SPEC §2, §5): the :class:`~game.contract.Rules` contract.
+GAME, PREFIX = "eight-off", "EO1"
+VARIANTS: tuple[int, ...] = (8, 4, 2)
+COLUMNS, FOUNDATION_SUITS, STOCK, DECKS, CARDS = 8, "SHDC", False, 1, 52
+#: Points (SPEC §6): only a card's first arrival on a foundation scores.
+FOUNDATION_POINTS, FLIP_POINTS, WASTE_POINTS = 10, 0, 0
 #: Highest possible score: 52 x 10 (SPEC §6).
 MAX_SCORE = 520
 
-Result = tuple[Refusal, dict[str, int | str]] | None
 _NO: dict[str, int | str] = {}
+
+#: Tableau building (SPEC §5): same suit, one rank lower.
+BUILDING = BY_SUIT
+
+
+def builds_on(lower: Card, upper: Card) -> bool:
+    """``upper`` may lie on ``lower`` in a column (:data:`BUILDING`)."""
+    return BUILDING.builds_on(lower, upper)
+
+
+def empty_accepts(card: Card) -> bool:
+    """An empty column takes only a king, alone or with its run (SPEC §5)."""
+    return empty_column_refusal(card) is None
 
 
 def deal(number: int, cells: int = 8) -> Position:
@@ -106,7 +130,7 @@ def check_pickup(pos: Position, s: int, n: int) -> Result:
     if n > 1:
         if lay.kind[s] == "f":
             return Refusal.FOUNDATION_ONE_CARD, {"count": n}
-        if not same_suit_descending(src[-n:]):
+        if not is_run(src[-n:], BUILDING):
             return Refusal.NOT_A_RUN, _NO
         limit = move_limit(pos)
         if n > limit:
@@ -135,30 +159,23 @@ def check(pos: Position, s: int, d: int, n: int) -> Result:
             return Refusal.CELL_ONE_CARD, {"count": n}
         if n > len(src):
             return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
-        if not same_suit_descending(src[-n:]):
+        if not is_run(src[-n:], BUILDING):
             return Refusal.NOT_A_RUN, _NO
     head = src[-n]
     dst = piles[d]
     if kd == "f":
         suit = lay.found_suits[d - lay.found_ix[0]]
-        if head.suit != suit:
-            return Refusal.FOUNDATION_SUIT, {"suit": suit}
-        if head.rank != len(dst) + 1:
-            return Refusal.FOUNDATION_RANK, _NO
-        return None
+        bad = foundation_refusal(suit, dst, head)
+        if bad is Refusal.FOUNDATION_SUIT:
+            return bad, {"suit": suit}
+        return None if bad is None else (bad, _NO)
     if kd == "c":
         if dst:
             return Refusal.CELL_FULL, _NO
         return None
-    if not dst:
-        if head.rank != 13:
-            return Refusal.EMPTY_NEEDS_KING, _NO
-    else:
-        top = dst[-1]
-        if top.suit != head.suit:
-            return Refusal.WRONG_SUIT, _NO
-        if top.rank != head.rank + 1:
-            return Refusal.WRONG_RANK, _NO
+    bad = BUILDING.refusal(dst[-1], head) if dst else empty_column_refusal(head)
+    if bad is not None:
+        return bad, _NO
     if n > 1:
         limit = move_limit(pos, d)
         if n > limit:
@@ -169,7 +186,10 @@ def check(pos: Position, s: int, d: int, n: int) -> Result:
 def legal_moves(pos: Position) -> list[Move]:
     """Every legal move, normalised (explicit slot and count).
 
-    Equal to the moves ``m`` of the whole move space with ``check(m) is None`` (tested).
+    Built from the rules :func:`check` uses: the keys of :data:`BUILDING` and of the
+    foundations (:func:`~game.rules.foundation_wants`), :func:`empty_accepts`,
+    :func:`~game.rules.group_limit`; equal to the moves ``m`` of the whole move space
+    with ``check(m) is None`` (tested).
     """
     lay = pos.layout
     piles = pos.piles
@@ -177,61 +197,70 @@ def legal_moves(pos: Position) -> list[Move]:
     out: list[Move] = []
     ncol = lay.columns
     f0 = lay.found_ix[0]
-    suits = lay.found_suits
+    found = [(f0 + j, foundation_wants(suit, piles[f0 + j])) for j, suit in enumerate(lay.found_suits)]
+    wants, offers = BUILDING.wants, BUILDING.offers
+    col_wants = [wants(piles[d][-1]) if piles[d] else None for d in range(ncol)]
     empty_cells = [i for i in lay.cell_ix if not piles[i]]
     empties = sum(1 for d in range(ncol) if not piles[d])
     free = len(empty_cells)
     lim_full = group_limit(free, empties)
     lim_to_empty = group_limit(free, empties - 1) if empties else 0
 
-    def singles(s: int, card: Card, to_found: bool, to_cells: bool, to_cols: bool) -> None:
+    def singles(s: int, card: Card, to_found: bool) -> None:
         sid = ids[s]
         if to_found:
-            for j, suit in enumerate(suits):
-                if suit == card.suit and len(piles[f0 + j]) == card.rank - 1:
-                    out.append(Move(sid, ids[f0 + j], 1))
-        if to_cells:
-            for c in empty_cells:
-                if c != s:
-                    out.append(Move(sid, ids[c], 1))
-        if to_cols:
-            for d in range(ncol):
-                if d == s:
-                    continue
-                dst = piles[d]
-                if dst:
-                    top = dst[-1]
-                    if top.suit == card.suit and top.rank == card.rank + 1:
-                        out.append(Move(sid, ids[d], 1))
-                elif card.rank == 13:
-                    out.append(Move(sid, ids[d], 1))
+            fkey = foundation_offers(card)
+            for f, want in found:
+                if want == fkey:
+                    out.append(Move(sid, ids[f], 1))
+        for c in empty_cells:
+            if c != s:
+                out.append(Move(sid, ids[c], 1))
+        key = offers(card)
+        king = bool(empties) and empty_accepts(card)
+        for d in range(ncol):
+            if d != s and (col_wants[d] == key if piles[d] else king):
+                out.append(Move(sid, ids[d], 1))
 
     for s in range(ncol):
         col = piles[s]
         if not col:
             continue
-        singles(s, col[-1], True, True, True)
-        r = run_length(col, False, len(col))
+        singles(s, col[-1], True)
+        r = run_length(col, BUILDING, len(col))
         for n in range(2, r + 1):
             head = col[-n]
+            key = offers(head)
+            king = empty_accepts(head)
             for d in range(ncol):
                 if d == s:
                     continue
-                dst = piles[d]
-                if dst:
-                    top = dst[-1]
-                    if top.suit == head.suit and top.rank == head.rank + 1 and n <= lim_full:
+                if piles[d]:
+                    if col_wants[d] == key and n <= lim_full:
                         out.append(Move(ids[s], ids[d], n))
-                elif head.rank == 13 and n <= lim_to_empty:
+                elif king and n <= lim_to_empty:
                     out.append(Move(ids[s], ids[d], n))
     for c in lay.cell_ix:
         if piles[c]:
-            singles(c, piles[c][-1], True, True, True)
-    for j in range(len(suits)):
-        f = piles[f0 + j]
-        if f:
-            singles(f0 + j, f[-1], False, True, True)
+            singles(c, piles[c][-1], True)
+    for f, _want in found:
+        if piles[f]:
+            singles(f, piles[f][-1], False)
     return out
+
+
+def check_draw(pos: Position) -> Result:
+    """Eight Off has no stock (SPEC §5): the stock tap is ``no-such-pile``."""
+    return Refusal.NO_SUCH_PILE, {"pile": "s"}
+
+
+def draw(pos: Position) -> Position:
+    """Never called: :func:`check_draw` refuses every stock tap.
+
+    Raises:
+        ValueError: always (there is no stock).
+    """
+    raise ValueError("Eight Off has no stock")
 
 
 def is_won(pos: Position) -> bool:

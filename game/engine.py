@@ -8,21 +8,41 @@
 from __future__ import annotations
 
 from . import easy_harp, eight_off
-from .deals import EASY_HARP
-from .errors import IllegalMove
-from .moves import DRAW, Move
-from .position import Position
+from .contract import Rules, missing_members
+from .deals import add_game
+from .moves import DRAW, IllegalMove, Move
+from .position import Position, add_layouts
 from .refusals import Refusal
 
-RULES = {EASY_HARP: easy_harp, eight_off.GAME: eight_off}
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from types import ModuleType
+#: The registered games: name -> rules module (:class:`~game.contract.Rules`).
+RULES: dict[str, Rules] = {}
 
 
-def rules_of(pos: Position) -> ModuleType:
-    """The rules module (:mod:`game.easy_harp` or :mod:`game.eight_off`) of a position."""
+def register(rules: Rules) -> None:
+    """Make a game playable: its deal codes (:func:`~game.deals.add_game`), its layouts
+    (:func:`~game.position.add_layouts`) and its rules for :func:`resolve`,
+    :class:`~game.history.Game` and :mod:`game.save`. A game is one module that
+    fulfils :class:`~game.contract.Rules` (checked by mypy where it is registered).
+
+    Raises:
+        TypeError: the module lacks members of the contract (named in the message).
+        ValueError: the game's name or deal-code prefix is taken by another game.
+    """
+    missing = missing_members(rules)
+    if missing:
+        raise TypeError(f"{rules!r} does not fulfil the Rules contract: no {', '.join(missing)}")
+    add_game(rules.GAME, rules.PREFIX, rules.VARIANTS)
+    add_layouts(rules.GAME, rules.VARIANTS, rules.COLUMNS, rules.FOUNDATION_SUITS,
+                rules.STOCK, rules.DECKS)
+    RULES[rules.GAME] = rules
+
+
+register(easy_harp)
+register(eight_off)
+
+
+def rules_of(pos: Position) -> Rules:
+    """The rules (:mod:`game.easy_harp`, :mod:`game.eight_off`, ...) of a position."""
     return RULES[pos.layout.game]
 
 

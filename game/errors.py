@@ -4,14 +4,12 @@ Every error is a :class:`GameError` (a ``ValueError``) with a stable ``.code`` (
 of a localised message, ``error.<code>`` or ``refusal.<code>``), ``.details`` (message
 placeholders) and a plain English ``str()`` for developers and logs that quotes the
 offending text. Nothing that raises one of these changes a game.
+
+A leaf of the package (imports nothing): :class:`~game.moves.IllegalMove`, which carries
+a move, lives in :mod:`game.moves`.
 """
 
 from __future__ import annotations
-
-TYPE_CHECKING = False  # avoids importing typing at run time
-if TYPE_CHECKING:
-    from .moves import Move
-    from .refusals import Refusal
 
 
 class GameError(ValueError):
@@ -21,59 +19,6 @@ class GameError(ValueError):
         super().__init__(message)
         self.code = code
         self.details: dict[str, int | str] = dict(details or {})
-
-
-# English one-liners for str() only (the UI uses locales/, keyed by the code).
-_REFUSAL_EN = {
-    "one-card-at-a-time": "only the top card moves between columns; a king-led run may "
-    "move as a block into an empty column only",
-    "not-a-run": "the picked cards are not a run that can move together",
-    "group-too-large": "the run is longer than the group-move limit",
-    "empty-needs-king": "an empty column takes only a king or a king-led run",
-    "wrong-color": "a card goes only on a card of the opposite colour",
-    "wrong-suit": "a card goes only on a card of the same suit",
-    "wrong-rank": "a card goes only on the card exactly one rank higher",
-    "foundation-suit": "that foundation is for another suit",
-    "foundation-rank": "a foundation takes the ace first, then the next rank",
-    "foundation-one-card": "foundations take and give one card at a time",
-    "cell-full": "that cell already holds a card",
-    "cell-one-card": "a cell holds one card only",
-    "face-down": "a face-down card cannot be picked",
-    "empty-source": "there is no card there",
-    "stock-empty": "the stock and the waste are both empty",
-    "not-a-target": "cards cannot be put there",
-    "same-pile": "source and destination are the same pile",
-    "no-such-pile": "there is no such pile in this game",
-}
-
-
-class IllegalMove(GameError):
-    """A move the rules refuse (SPEC §9).
-
-    Attributes:
-        reason: the :class:`~game.refusals.Refusal`; ``code == reason.value``.
-        move: the move as understood (normalised where possible), or ``None``.
-        details: e.g. ``{"limit": 3, "count": 4}`` for ``group-too-large``,
-            ``{"pile": "c5"}`` for ``no-such-pile``.
-    """
-
-    def __init__(
-        self,
-        reason: Refusal,
-        move: Move | None = None,
-        details: dict[str, int | str] | None = None,
-    ):
-        extra = ""
-        if details:
-            extra = " (" + ", ".join(f"{k} {v}" for k, v in details.items()) + ")"
-        text = f"{str(move)!r}" if move is not None else "move"
-        super().__init__(
-            reason.value,
-            f"illegal move {text}: {reason.value}: {_REFUSAL_EN[reason.value]}{extra}",
-            details,
-        )
-        self.reason = reason
-        self.move = move
 
 
 class BadCode(GameError):
@@ -144,8 +89,12 @@ class BadSave(GameError):
     ``.code``: ``save-json`` (not JSON), ``save-version`` (missing, unknown or future
     version), ``save-format`` (missing/mistyped fields), ``save-code`` (bad deal code),
     ``save-position`` (a position in it is bad; ``.problems`` as in
-    :class:`BadPosition`), ``save-history`` (a move in the history is illegal, or
-    replaying it does not give the stored position/score).
+    :class:`BadPosition`), ``save-base`` (the base position is not one the rules could
+    have reached from the deal or start; ``.problems`` lists every problem found:
+    ``base-column``, ``base-face-down``, ``base-stock``, ``base-score``, see
+    :func:`game.save.base_problems`), ``save-history`` (a move in the history is
+    illegal, or replaying it does not give the stored position/score). The view keeps
+    any blob that raises one of these under its backup key (SPEC §7).
     """
 
     def __init__(self, code: str, why: str, problems: list[str] | None = None):

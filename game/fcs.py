@@ -33,21 +33,19 @@ lower-case cards, and column lines with or without the leading ``:``. Every prob
 reported at once in :class:`~game.errors.BadPosition` (``duplicate-card``,
 ``missing-card``, ``bad-foundation``, ...).
 
->>> from game import new_game
->>> print(new_game("EO1-C4-AAAAAAB").position().splitlines()[1])
+>>> from game import engine
+>>> print(format_position(engine.RULES["eight-off"].deal(1, 4)).splitlines()[1])
 Freecells: 6S 9C 2H 6H
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import RANKS, SUITS, Card, card_of, parse_card
-from .deals import EASY_HARP, EIGHT_OFF, VARIANTS
+from .deals import VARIANTS
 from .errors import BadPosition
 from .position import Position, layout
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .history import Game
 
 _FCS_ORDER = "HCDS"
 _RANK_TOKEN = {"0": 0, "10": 10, **{r: i + 1 for i, r in enumerate(RANKS)}}
@@ -121,7 +119,7 @@ class _Token:
         self.face, self.copy, self.down, self.text = face, copy, down, text
 
 
-def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -> Position:
+def parse_position(text: str, game: str = "eight-off", cells: int | None = None) -> Position:
     """Read a position (format in the module docstring).
 
     Args:
@@ -141,7 +139,7 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
         problems.append((code, note))
 
     if cells is None:
-        cells = 0 if game == EASY_HARP else 8
+        cells = VARIANTS[game][0] if game in VARIANTS else 0
     if game not in VARIANTS or cells not in VARIANTS[game]:
         raise BadPosition([("bad-game", f"unknown game {game!r} with {cells!r} cells")])
     if not isinstance(text, str):
@@ -267,19 +265,19 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
         return copy
 
     slots_of = {s: [j for j, fs in enumerate(lay.found_suits) if fs == s] for s in SUITS}
-    found_piles: list[list[list]] = [[] for _ in lay.found_suits]
+    found_piles: list[list[list[Any]]] = [[] for _ in lay.found_suits]
     for suit, lst in found.items():
-        for k, (n, copies) in enumerate(lst[: len(slots_of[suit])]):
+        for k, (n, slot_copies) in enumerate(lst[: len(slots_of[suit])]):
             slot = found_piles[slots_of[suit][k]]
-            for r in range(1, n + 1):
-                face = card_of(r, suit, 0)
-                cp = int(copies[r - 1]) if copies else None
+            for rank in range(1, n + 1):
+                face = card_of(rank, suit, 0)
+                cp = int(slot_copies[rank - 1]) if slot_copies else None
                 slot.append([face, claim(face, cp)])
-    toks_all: list[list] = []
+    toks_all: list[list[Any]] = []
     for t in cell_toks:
         if t is not None:
             toks_all.append([t.face, claim(t.face, t.copy)])
-    groups: dict[str, list[list]] = {}
+    groups: dict[str, list[list[Any]]] = {}
     for name, lst2 in (("stock", stock), ("waste", waste)):
         groups[name] = [[t.face, claim(t.face, t.copy)] for t in lst2]
     col_entries = [[[t.face, claim(t.face, t.copy), t.down] for t in col] for col in columns]
@@ -312,15 +310,15 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
     if problems:
         raise BadPosition(problems)
 
-    def real(e: list) -> Card:
+    def real(e: list[Any]) -> Card:
         return card_of(e[0].rank, e[0].suit, e[1] if two else 0)
 
     piles: list[tuple[Card, ...]] = []
     down: list[int] = []
     for i in range(lay.columns):
-        col = col_entries[i] if i < len(col_entries) else []
-        piles.append(tuple(real(e) for e in col))
-        down.append(sum(1 for e in col if e[2]))
+        entries = col_entries[i] if i < len(col_entries) else []
+        piles.append(tuple(real(e) for e in entries))
+        down.append(sum(1 for e in entries if e[2]))
     if two:
         piles.append(tuple(real(e) for e in groups["stock"]))
         piles.append(tuple(real(e) for e in groups["waste"]))
@@ -331,17 +329,3 @@ def parse_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -
     for slot in found_piles:
         piles.append(tuple(real(e) for e in slot))
     return Position(lay, tuple(piles), tuple(down))
-
-
-def load_position(text: str, game: str = EIGHT_OFF, cells: int | None = None) -> Game:
-    """A new :class:`~game.history.Game` starting at the position ``text`` (SPEC §9).
-
-    The game has no deal (``deal is None``, ``code == ""``), score 0, and counts the
-    cards already on the foundations as arrived (they score nothing when returned).
-
-    Raises:
-        BadPosition: see :func:`parse_position`.
-    """
-    from .history import Game
-
-    return Game(parse_position(text, game, cells))

@@ -7,8 +7,7 @@ functions return; none of them changes anything. ``index = -1`` means the top ca
 from __future__ import annotations
 
 from . import engine
-from .errors import IllegalMove
-from .moves import DRAW, Move
+from .moves import DRAW, IllegalMove, Move
 from .position import Position
 from .refusals import Refusal
 

@@ -8,22 +8,34 @@ of at most 100; undo/redo swap states between the undo and redo stacks.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from typing import NamedTuple
 
 from . import engine
 from .cards import Placed
-from .deals import EASY_HARP, DealCode, parse_code
-from .errors import GameError, IllegalMove
-from .moves import Move, as_move
+from .deals import DealCode, parse_code
+from .errors import GameError
+from .fcs import format_position, parse_position
+from .hints import double_tap_move, drop_move, pickup_refusal, tap_move, targets
+from .moves import IllegalMove, Move, as_move
 from .position import Position
 from .refusals import Refusal
 
 #: Undoable actions kept (SPEC §6).
 UNDO_LIMIT = 100
-#: Points (SPEC §6): first arrival on a foundation, Easy Harp flip, Easy Harp waste to
-#: column.
-FOUNDATION_POINTS, FLIP_POINTS, WASTE_POINTS = 10, 5, 5
 
-# A state: (position, score, bit mask of card numbers that ever reached a foundation).
+
+
+class GameState(NamedTuple):
+    """What undo restores (SPEC §6): the position, the score and ``arrived``, the bit
+    mask (bit = SPEC §3 card number) of the cards that ever reached a foundation."""
+
+    position: Position
+    score: int
+    arrived: int
+
+
+# The internal form of a state: a plain tuple (cheaper to build on every move).
 State = tuple[Position, int, int]
 
 
@@ -39,7 +51,7 @@ def arrived_mask(pos: Position) -> int:
 class Game:
     """One game in play (SPEC §6, §9).
 
-    Build it with :func:`new_game`, :func:`~game.fcs.load_position` or
+    Build it with :func:`new_game`, :func:`load_position` or
     :func:`~game.save.load_save`. Attributes: ``game`` (``"easy-harp"``/``"eight-off"``),
     ``cells`` (0 for Easy Harp), ``deal`` (:class:`~game.deals.DealCode` or ``None`` when
     loaded from a position), ``code`` (the deal code text, ``""`` without a deal),
@@ -58,9 +70,14 @@ class Game:
         "_undo", "_redo", "_dropped",
     )
 
-    def __init__(self, start: Position, deal: DealCode | None = None):
+    def __init__(self, start: Position, deal: DealCode | None = None,
+                 base: GameState | None = None):
         """A game at ``start`` with score 0; cards already on foundations count as
-        arrived (they earn nothing if taken back and returned)."""
+        arrived (they earn nothing if taken back and returned).
+
+        ``base`` (for :mod:`game.save`): play goes on from that state instead, as if
+        earlier actions had been dropped from the 100-deep undo stack (the caller checks
+        that the rules could have reached it from ``start``)."""
         self.game = start.layout.game
         self.cells = start.layout.cells
         self.deal = deal
@@ -68,10 +85,12 @@ class Game:
         self.start = start
         self.move_count = 0
         self._rules = engine.RULES[self.game]
-        self._state: State = (start, 0, arrived_mask(start))
+        self._state: State = (
+            (base.position, base.score, base.arrived) if base is not None
+            else (start, 0, arrived_mask(start)))
         self._undo: deque[tuple[State, Move]] = deque(maxlen=UNDO_LIMIT)
         self._redo: list[tuple[State, Move]] = []
-        self._dropped = False
+        self._dropped = base is not None
 
     # --- questions -------------------------------------------------------------------
     @property
@@ -130,8 +149,6 @@ class Game:
         """Eight Off's current group-move limit for a move to ``dst`` (SPEC §5); Easy Harp
         gives 1 (one card at a time; king-led runs into empty columns excepted)."""
         pos = self._state[0]
-        if self.game == EASY_HARP:
-            return 1
         d = pos.layout.index.get(dst) if dst is not None else None
         return self._rules.move_limit(pos, d)
 
@@ -158,6 +175,19 @@ class Game:
             BadNotation, IllegalMove.
         """
         return engine.resolve(self._state[0], as_move(move))[0]
+
+    @property
+    def state(self) -> GameState:
+        """The current :class:`GameState` (position, score, arrived mask)."""
+        return GameState(*self._state)
+
+    def base_state(self) -> GameState | None:
+        """The state before the oldest undoable action when older actions were dropped
+        from the 100-deep undo stack (SPEC §6, §7), else ``None`` (the base is the
+        start, score 0)."""
+        if not self._dropped:
+            return None
+        return GameState(*(self._undo[0][0] if self._undo else self._state))
 
     def history(self) -> tuple[Move, ...]:
         """The undoable actions, oldest first (at most 100)."""
@@ -204,18 +234,22 @@ class Game:
         self.move_count += 1
 
     def _after(self, state: State, s: int, d: int, n: int) -> State:
+        """The state after a checked move, scored by the game's SPEC §6 events: a card's
+        first arrival on a foundation, a card turned face up, a card from the waste to
+        a column (points from the rules module)."""
         pos, score, arrived = state
         new, flipped = engine.apply(pos, s, d, n)
         if d >= 0:
+            rules = self._rules
             kind = pos.layout.kind
             if kind[d] == "f" and kind[s] != "f":
                 bit = 1 << new.piles[d][-1].number
                 if not arrived & bit:
                     arrived |= bit
-                    score += FOUNDATION_POINTS
+                    score += rules.FOUNDATION_POINTS
             elif kind[s] == "w" and kind[d] == "t":
-                score += WASTE_POINTS * n
-            score += FLIP_POINTS * flipped
+                score += rules.WASTE_POINTS * n
+            score += rules.FLIP_POINTS * flipped
         return new, score, arrived
 
     def undo(self) -> bool:
@@ -243,28 +277,20 @@ class Game:
     # --- views and hints (see game.hints) ----------------------------------------------
     def tap_move(self, pid: str, index: int = -1) -> Move | None:
         """See :func:`game.hints.tap_move`."""
-        from .hints import tap_move
-
         return tap_move(self._state[0], pid, index)
 
     def double_tap_move(self, pid: str, index: int = -1) -> Move | None:
         """See :func:`game.hints.double_tap_move`."""
-        from .hints import double_tap_move
-
         return double_tap_move(self._state[0], pid, index)
 
     def drop_move(self, src: str, index: int, dst: str) -> Move:
         """See :func:`game.hints.drop_move`."""
-        from .hints import drop_move
-
         return drop_move(self._state[0], src, index, dst)
 
     def targets(self, src: str, index: int) -> list[str]:
         """Pile ids where :meth:`drop_move` ``(src, index, dst)`` would be played
         legally (every foundation slot when one accepts). See
         :func:`game.hints.targets`."""
-        from .hints import targets
-
         return targets(self._state[0], src, index)
 
     def pickup_refusal(self, pile: str, index: int) -> Refusal | None:
@@ -272,8 +298,6 @@ class Game:
         together for some legal move from that pile (what the view lets drag or select),
         else the :class:`~game.refusals.Refusal` a drop of them would give. See
         :func:`game.hints.pickup_refusal` (SPEC §4-§6)."""
-        from .hints import pickup_refusal
-
         return pickup_refusal(self._state[0], pile, index)
 
     def has_moves(self) -> bool:
@@ -284,15 +308,21 @@ class Game:
     def position(self) -> str:
         """The current position as text (Freecell Solver board format, see
         :func:`game.fcs.format_position`)."""
-        from .fcs import format_position
-
         return format_position(self._state[0])
 
     def to_save(self) -> str:
-        """The whole game as compact versioned JSON (see :mod:`game.save`)."""
-        from .save import dump_save
+        """The whole game as compact versioned JSON (SPEC §7, see :mod:`game.save`).
 
-        return dump_save(self)
+        :mod:`game.save` sits above this module in the dependency order
+        (docs/ARCHITECTURE.md); it hands its writer over with :func:`set_save_writer`
+        when the package is imported.
+
+        Raises:
+            RuntimeError: no writer was set (``game.save`` not imported).
+        """
+        if _save_writer is None:
+            raise RuntimeError("game.save is not imported")
+        return _save_writer(self)
 
     def restart(self) -> Game:
         """A new game from this game's start (same deal or start position)."""
@@ -316,3 +346,25 @@ def new_game(code: str | DealCode) -> Game:
     deal = code if isinstance(code, DealCode) else parse_code(code)
     start = engine.RULES[deal.game].deal(deal.number, deal.cells)
     return Game(start, deal)
+
+
+def load_position(text: str, game: str = "eight-off", cells: int | None = None) -> Game:
+    """A new :class:`Game` starting at the position ``text`` (SPEC §9; format in
+    :mod:`game.fcs`).
+
+    The game has no deal (``deal is None``, ``code == ""``), score 0, and counts the
+    cards already on the foundations as arrived (they score nothing when returned).
+
+    Raises:
+        BadPosition: see :func:`game.fcs.parse_position`.
+    """
+    return Game(parse_position(text, game, cells))
+
+
+_save_writer: Callable[[Game], str] | None = None
+
+
+def set_save_writer(writer: Callable[[Game], str]) -> None:
+    """Install the function :meth:`Game.to_save` calls (done once by :mod:`game.save`)."""
+    global _save_writer
+    _save_writer = writer

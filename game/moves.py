@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import BadNotation
+from .errors import BadNotation, GameError
+from .refusals import Refusal
 
 #: Every pile id of SPEC §2, in any game.
 PILE_IDS = frozenset(
@@ -106,3 +107,56 @@ def as_move(move: str | Move) -> Move:
     if isinstance(move, Move):
         return move
     return Move.parse(move)
+
+
+# English one-liners for str() only (the UI uses locales/, keyed by the code).
+_REFUSAL_EN = {
+    "one-card-at-a-time": "only the top card moves between columns; a king-led run may "
+    "move as a block into an empty column only",
+    "not-a-run": "the picked cards are not a run that can move together",
+    "group-too-large": "the run is longer than the group-move limit",
+    "empty-needs-king": "an empty column takes only a king or a king-led run",
+    "wrong-color": "a card goes only on a card of the opposite colour",
+    "wrong-suit": "a card goes only on a card of the same suit",
+    "wrong-rank": "a card goes only on the card exactly one rank higher",
+    "foundation-suit": "that foundation is for another suit",
+    "foundation-rank": "a foundation takes the ace first, then the next rank",
+    "foundation-one-card": "foundations take and give one card at a time",
+    "cell-full": "that cell already holds a card",
+    "cell-one-card": "a cell holds one card only",
+    "face-down": "a face-down card cannot be picked",
+    "empty-source": "there is no card there",
+    "stock-empty": "the stock and the waste are both empty",
+    "not-a-target": "cards cannot be put there",
+    "same-pile": "source and destination are the same pile",
+    "no-such-pile": "there is no such pile in this game",
+}
+
+
+class IllegalMove(GameError):
+    """A move the rules refuse (SPEC §9).
+
+    Attributes:
+        reason: the :class:`~game.refusals.Refusal`; ``code == reason.value``.
+        move: the move as understood (normalised where possible), or ``None``.
+        details: e.g. ``{"limit": 3, "count": 4}`` for ``group-too-large``,
+            ``{"pile": "c5"}`` for ``no-such-pile``.
+    """
+
+    def __init__(
+        self,
+        reason: Refusal,
+        move: Move | None = None,
+        details: dict[str, int | str] | None = None,
+    ):
+        extra = ""
+        if details:
+            extra = " (" + ", ".join(f"{k} {v}" for k, v in details.items()) + ")"
+        text = f"{str(move)!r}" if move is not None else "move"
+        super().__init__(
+            reason.value,
+            f"illegal move {text}: {reason.value}: {_REFUSAL_EN[reason.value]}{extra}",
+            details,
+        )
+        self.reason = reason
+        self.move = move

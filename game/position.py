@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Placed
-from .deals import EASY_HARP, EIGHT_OFF, VARIANTS
 
 
 class Layout:
-    """The piles of one game and variant (SPEC §2, §4, §5).
+    """The piles of one game and variant (SPEC §2, §4, §5), built from the pile
+    description of the game's rules module (:func:`game.engine.register`).
 
     Attributes:
-        game: ``"easy-harp"`` or ``"eight-off"``.
+        game: the game's name (``"easy-harp"``, ``"eight-off"``, ...).
         cells: number of free cells (0 for Easy Harp).
         ids: pile ids in model order: Easy Harp ``t1..t9, s, w, f1..f8``; Eight Off
             ``t1..t8, c1..cN, f1..f4``.
@@ -30,6 +30,7 @@ class Layout:
         found_suits: suit reserved for each foundation slot, in slot order
             (Easy Harp ``S H D C S H D C``; Eight Off ``S H D C``).
         kind: per pile index, ``"t"``, ``"c"``, ``"f"``, ``"s"`` or ``"w"``.
+        two_decks: two decks (card ids ``TH.1``/``TH.2``); total: number of cards.
     Layouts are singletons per (game, cells): use :func:`layout`.
     """
 
@@ -38,33 +39,41 @@ class Layout:
         "stock_ix", "waste_ix", "found_suits", "kind", "two_decks", "total",
     )
 
-    def __init__(self, game: str, cells: int):
+    def __init__(self, game: str, cells: int, columns: int, found_suits: str,
+                 stock: bool, decks: int) -> None:
         self.game = game
         self.cells = cells
-        if game == EASY_HARP:
-            cols, slots = 9, "SHDCSHDC"
-            ids = [f"t{i}" for i in range(1, 10)] + ["s", "w"]
-        else:
-            cols, slots = 8, "SHDC"
-            ids = [f"t{i}" for i in range(1, 9)] + [f"c{i}" for i in range(1, cells + 1)]
-        ids += [f"f{i}" for i in range(1, len(slots) + 1)]
+        ids = [f"t{i}" for i in range(1, columns + 1)]
+        ids += [f"c{i}" for i in range(1, cells + 1)]
+        if stock:
+            ids += ["s", "w"]
+        ids += [f"f{i}" for i in range(1, len(found_suits) + 1)]
         self.ids: tuple[str, ...] = tuple(ids)
         self.index: dict[str, int] = {p: i for i, p in enumerate(ids)}
-        self.columns = cols
+        self.columns = columns
         self.cell_ix = tuple(self.index[f"c{i}"] for i in range(1, cells + 1))
-        self.found_ix = tuple(self.index[f"f{i}"] for i in range(1, len(slots) + 1))
+        self.found_ix = tuple(self.index[f"f{i}"] for i in range(1, len(found_suits) + 1))
         self.stock_ix = self.index.get("s", -1)
         self.waste_ix = self.index.get("w", -1)
-        self.found_suits: tuple[str, ...] = tuple(slots)
+        self.found_suits: tuple[str, ...] = tuple(found_suits)
         self.kind: tuple[str, ...] = tuple(p[0] for p in ids)
-        self.two_decks = game == EASY_HARP
-        self.total = 104 if self.two_decks else 52
+        #: Two decks (ids ``TH.1``/``TH.2``), as in Easy Harp.
+        self.two_decks = decks == 2
+        self.total = 52 * decks
 
     def __repr__(self) -> str:
         return f"Layout({self.game!r}, {self.cells})"
 
 
-_LAYOUTS = {(g, c): Layout(g, c) for g in (EASY_HARP, EIGHT_OFF) for c in VARIANTS[g]}
+_LAYOUTS: dict[tuple[str, int], Layout] = {}
+
+
+def add_layouts(game: str, variants: tuple[int, ...], columns: int, found_suits: str,
+                stock: bool, decks: int) -> None:
+    """Create the shared layouts of a game, one per cell variant (done by
+    :func:`game.engine.register`)."""
+    for cells in variants:
+        _LAYOUTS[(game, cells)] = Layout(game, cells, columns, found_suits, stock, decks)
 
 
 def layout(game: str, cells: int) -> Layout:
@@ -134,9 +143,3 @@ class Position:
             for c in cards:
                 out[c] = pid
         return out
-
-    def text(self) -> str:
-        """The position in Freecell Solver's board format (see :mod:`game.fcs`)."""
-        from .fcs import format_position
-
-        return format_position(self)

@@ -12,8 +12,9 @@ Format, version 1 (keys in this order, no spaces; ``null`` fields are omitted)::
 
 The state before the oldest kept action (the *base*) is the deal's start (score 0)
 unless ``base`` says otherwise; ``arrived`` is the hex bit mask of the card numbers that
-have ever reached a foundation (first-arrival scoring, SPEC §6). Loading replays the
-history from the base with full rule checks, requires the result to equal ``position``
+have ever reached a foundation (first-arrival scoring, SPEC §6). Loading checks that
+the base could have grown from the start by the rules (:func:`base_problems`), replays
+the history from the base with full rule checks, requires the result to equal ``position``
 and ``score``, and checks that every redo action is legal in turn; so a save that loads
 is a game that could have been played. ``load_save(g.to_save()).to_save()`` is
 byte-identical.
@@ -24,37 +25,127 @@ from __future__ import annotations
 import json
 
 from . import engine
+from .cards import Card
+from .contract import Rules
 from .deals import VARIANTS, parse_code
-from .errors import BadCode, BadNotation, BadPosition, BadSave, IllegalMove
+from .errors import BadCode, BadNotation, BadPosition, BadSave
 from .fcs import format_position, parse_position
-from .history import UNDO_LIMIT, Game, arrived_mask
-from .moves import Move
+from .history import UNDO_LIMIT, Game, GameState, arrived_mask, set_save_writer
+from .moves import IllegalMove, Move
+from .position import Position
 
 #: Current save format version.
 SAVE_VERSION = 1
 
 
 def dump_save(game: Game) -> str:
-    """The save text of ``game`` (module docstring). O(cards + history)."""
+    """The save text of ``game`` (module docstring), from its public snapshot
+    (:attr:`~game.history.Game.state`, :meth:`~game.history.Game.base_state`,
+    :meth:`~game.history.Game.history`, :meth:`~game.history.Game.redo_moves`).
+    O(cards + history)."""
     d: dict[str, object] = {"version": SAVE_VERSION, "game": game.game, "cells": game.cells}
     if game.deal is not None:
         d["code"] = game.code
     else:
         d["start"] = format_position(game.start)
-    undo = game._undo
-    if game._dropped:
-        base = undo[0][0] if undo else game._state
+    base = game.base_state()
+    if base is not None:
         d["base"] = {
-            "position": format_position(base[0]),
-            "score": base[1],
-            "arrived": format(base[2], "x"),
+            "position": format_position(base.position),
+            "score": base.score,
+            "arrived": format(base.arrived, "x"),
         }
-    d["history"] = [str(m) for _, m in undo]
-    d["redo"] = [str(m) for _, m in reversed(game._redo)]
-    d["position"] = format_position(game._state[0])
-    d["score"] = game._state[1]
+    d["history"] = [str(m) for m in game.history()]
+    d["redo"] = [str(m) for m in game.redo_moves()]
+    state = game.state
+    d["position"] = format_position(state.position)
+    d["score"] = state.score
     d["moves"] = game.move_count
     return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+
+
+def _column_problem(rules: Rules, dealt: tuple[Card, ...], dealt_down: int,
+                    col: tuple[Card, ...], down: int) -> str | None:
+    """Why column ``col`` (``down`` face-down cards) cannot have grown from the dealt
+    column ``dealt`` (``dealt_down`` face-down): ``base-face-down`` or ``base-column``,
+    or ``None``.
+
+    Cards leave a column only from the top and face-down cards never move, so the
+    column is a prefix of the dealt one (``col[:k]``) plus cards each placed by the
+    rules (on the card below, or a king on the empty column). A dealt card that became
+    the top turned face up, so ``down <= k - 1`` when ``k`` is shorter than the dealt
+    column; and while face-down cards remain, the column was never cut below the
+    highest of them (``k <= down + 1`` once one of them was turned).
+    """
+    if down > dealt_down or col[:down] != dealt[:down]:
+        return "base-face-down"
+    common = 0
+    for a, b in zip(col, dealt):
+        if a != b:
+            break
+        common += 1
+    builds_on = rules.builds_on
+    # chain: the lowest j such that every card of col[j:] lies on one it builds on.
+    chain = len(col) - 1 if col else 0
+    while chain > 0 and builds_on(col[chain - 1], col[chain]):
+        chain -= 1
+    for k in range(common, -1, -1):
+        if k < len(col):  # col[k:] was placed by the rules on col[k-1] (or the empty column)
+            if k < chain:
+                break
+            head_ok = rules.empty_accepts(col[0]) if k == 0 else builds_on(col[k - 1], col[k])
+            if not head_ok:
+                continue
+        if k == len(dealt):
+            ok = down == dealt_down
+        elif k == 0:
+            ok = down == 0
+        else:  # dealt card k-1 became the top: face up; cut to it if face-down ones turned
+            ok = down <= k - 1 and (down == dealt_down or k <= down + 1)
+        if ok:
+            return None
+    return "base-column"
+
+
+def _subsequence(part: list[Card], whole: list[Card]) -> bool:
+    it = iter(whole)
+    return all(any(c == w for w in it) for c in part)
+
+
+def base_problems(start: Position, base: GameState) -> list[tuple[str, str]]:
+    """Why ``base`` (a save's state before its oldest kept action) could not have been
+    reached from ``start`` by the rules (SPEC §4-§7), as ``(code, note)`` pairs, or
+    ``[]``. Both positions are complete and well formed (:func:`~game.fcs.parse_position`).
+
+    Codes: ``base-face-down`` (face-down cards not as dealt), ``base-column`` (a column
+    is not a prefix of its dealt column plus cards placed by the building rules),
+    ``base-stock`` (stock and waste not in the order the stock tap allows: waste bottom
+    to top then stock top to bottom is a subsequence of the start's), ``base-score``
+    (score not made of the SPEC §6 events the position allows).
+    """
+    rules = engine.RULES[start.layout.game]
+    lay = start.layout
+    pos = base.position
+    out: list[tuple[str, str]] = []
+    for i in range(lay.columns):
+        bad = _column_problem(rules, start.piles[i], start.down[i], pos.piles[i], pos.down[i])
+        if bad is not None:
+            out.append((bad, f"column {lay.ids[i]}"))
+    left = 0
+    if lay.stock_ix >= 0:
+        s, w = lay.stock_ix, lay.waste_ix
+        before = list(start.piles[w]) + list(reversed(start.piles[s]))
+        now = list(pos.piles[w]) + list(reversed(pos.piles[s]))
+        if not _subsequence(now, before):
+            out.append(("base-stock", "stock and waste are not in drawing order"))
+        left = len(before) - len(now)
+    arrived = bin(base.arrived).count("1")
+    flips = sum(start.down) - sum(pos.down)
+    extra = base.score - rules.FOUNDATION_POINTS * arrived - rules.FLIP_POINTS * flips
+    if (arrived_mask(pos) & ~base.arrived or extra < 0 or extra > rules.WASTE_POINTS * left
+            or (extra and extra % rules.WASTE_POINTS)):
+        out.append(("base-score", f"score {base.score} does not fit the position"))
+    return out
 
 
 def _int(d: dict, key: str, lo: int, hi: int) -> int:
@@ -74,7 +165,7 @@ def _moves(d: dict, key: str) -> list[Move]:
         raise BadSave("save-history", f"{key!r}: {e}") from None
 
 
-def _pos(text: object, game: str, cells: int, what: str):
+def _pos(text: object, game: str, cells: int, what: str) -> Position:
     if not isinstance(text, str):
         raise BadSave("save-format", f"{what!r} must be position text")
     try:
@@ -86,9 +177,16 @@ def _pos(text: object, game: str, cells: int, what: str):
 def load_save(text: str | bytes) -> Game:
     """Restore a game saved by :meth:`~game.history.Game.to_save`.
 
+    Checks, in order: the JSON and its fields; the deal code or start; the ``base``
+    state against the start (:func:`base_problems`: every column a dealt prefix plus
+    cards placed by the rules, face-down cards as dealt, stock and waste in drawing
+    order, a score the position allows); the history replayed from the base with full
+    rule checks to the saved position and score; each redo action legal in turn.
+
     Raises:
         BadSave: ``save-json``, ``save-version``, ``save-format``, ``save-code``,
-            ``save-position`` (with ``.problems``), ``save-history``; see
+            ``save-position`` (with ``.problems``), ``save-base`` (with
+            ``.problems``), ``save-history``; see
             :class:`~game.errors.BadSave`. Nothing is half-built: on error no game exists.
     """
     try:
@@ -128,7 +226,7 @@ def load_save(text: str | bytes) -> Game:
         start = _pos(d["start"], game_name, cells, "start")
     else:
         raise BadSave("save-format", "a save needs 'code' or 'start'")
-    game = Game(start, deal)
+    base: GameState | None = None
     max_score = engine.RULES[game_name].MAX_SCORE
     if "base" in d:
         b = d["base"]
@@ -145,14 +243,13 @@ def load_save(text: str | bytes) -> Game:
             raise BadSave("save-format", f"bad 'arrived' {arr!r}") from None
         if mask >> bpos.layout.total or format(mask, "x") != arr:
             raise BadSave("save-format", f"bad 'arrived' {arr!r}")
-        fmask = arrived_mask(bpos)
-        pts = 10 * bin(mask).count("1")
-        if fmask & ~mask or bscore < pts or (game_name != "easy-harp" and bscore != pts) or (
-            bscore - pts
-        ) % 5:
-            raise BadSave("save-history", "base score and foundations do not agree")
-        game._state = (bpos, bscore, mask)
-        game._dropped = True
+        problems = base_problems(start, GameState(bpos, bscore, mask))
+        if problems:
+            raise BadSave("save-base", "the base position could not have come from the "
+                          "start: " + "; ".join(f"{c}: {n}" for c, n in problems),
+                          [c for c, _ in problems])
+        base = GameState(bpos, bscore, mask)
+    game = Game(start, deal, base)
     history = _moves(d, "history")
     redo = _moves(d, "redo")
     if len(history) + len(redo) > UNDO_LIMIT:
@@ -176,3 +273,6 @@ def load_save(text: str | bytes) -> Game:
         game.undo()
     game.move_count = moves
     return game
+
+
+set_save_writer(dump_save)

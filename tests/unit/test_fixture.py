@@ -1,14 +1,12 @@
 """A real Eight Off solution from Freecell Solver, played in our notation (issue 2
-point 7). Data: ../shared/fixtures/fcs-eight-off-200.txt (see its README)."""
+point 7). Data: tests/data/fcs-eight-off-200.txt (origin in tests/data/README.md)."""
 
 import re
 from pathlib import Path
 
-import pytest
-
 from game import load_position, parse_position
 
-FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "fcs-eight-off-200.txt"
+FIXTURE = Path(__file__).resolve().parents[1] / "data" / "fcs-eight-off-200.txt"
 
 _PATTERNS = [
     (re.compile(r"Move a card from freecell (\d+) to stack (\d+)"), "c{}-t{}"),
@@ -48,7 +46,6 @@ def blocks():
     return out
 
 
-@pytest.mark.skipif(not FIXTURE.exists(), reason="shared fixtures not present")
 def test_freecell_solver_solution_wins():
     steps = blocks()
     assert steps[0][0] is None and len(steps) == 132

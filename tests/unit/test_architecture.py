@@ -1,0 +1,116 @@
+"""Dependencies in game/ run one way (issue 9 point 2; docs/ARCHITECTURE.md).
+
+Every import inside ``game/`` is read from the source (AST, so imports inside
+functions and ``if TYPE_CHECKING:`` blocks count too) and must point to a lower layer;
+``game.ui`` imports only the facade ``game``. Cycles are looked for separately.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GAME = Path(__file__).resolve().parents[2] / "game"
+
+#: Layers, lowest first: a module may import only modules of lower layers.
+LAYERS: list[list[str]] = [
+    ["cards", "refusals", "errors"],          # leaves
+    ["moves", "deals", "rules"],              # notation, deal codes, shared rules
+    ["position"],                             # piles and positions
+    ["fcs", "contract"],                      # position text; the Rules protocol
+    ["easy_harp", "eight_off"],               # the games, one module each
+    ["engine"],                               # registry, resolve, apply
+    ["hints"],                                # intents: tap, double tap, drop
+    ["history"],                              # Game: undo, redo, score
+    ["save"],                                 # saved games
+    ["__init__"],                             # the facade
+]
+RANK = {m: i for i, layer in enumerate(LAYERS) for m in layer}
+
+
+def _imports(path: Path, package: str) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in ``path`` (a module of
+    ``package``) that names a module of the ``game`` package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "game"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            if mod.split(".")[0] != "game":
+                continue
+            if node.module is None or mod in ("game", "game.ui"):
+                # "from . import engine" names modules; "from game import X" the facade
+                subs = [f"{mod}.{a.name}" for a in node.names]
+                out += [(node.lineno, s if s[len(mod) + 1:] in RANK or mod == "game.ui" else mod)
+                        for s in subs]
+            else:
+                out.append((node.lineno, mod))
+    return out
+
+
+def _core_modules() -> list[Path]:
+    return sorted(GAME.glob("*.py"))
+
+
+def test_every_core_module_has_a_layer():
+    names = {p.stem for p in _core_modules()}
+    assert names == set(RANK), "add new modules of game/ to LAYERS (and ARCHITECTURE.md)"
+
+
+@pytest.mark.parametrize("path", _core_modules(), ids=lambda p: p.stem)
+def test_core_imports_point_down(path):
+    me = path.stem
+    bad = []
+    for line, mod in _imports(path, "game"):
+        parts = mod.split(".")
+        if len(parts) == 1:  # the facade itself
+            bad.append(f"line {line}: {mod}")
+            continue
+        target = parts[1]
+        if target == "ui" or RANK.get(target, 99) >= RANK[me]:
+            bad.append(f"line {line}: {mod}")
+    assert not bad, f"game/{path.name} imports against the order: {bad}"
+
+
+def test_the_view_imports_only_the_facade():
+    bad = []
+    for path in sorted((GAME / "ui").glob("*.py")):
+        for line, mod in _imports(path, "game.ui"):
+            if mod != "game" and not mod.startswith("game.ui"):
+                bad.append(f"game/ui/{path.name} line {line}: {mod}")
+    assert not bad
+
+
+def test_no_import_cycle():
+    graph = {p.stem: {m.split(".")[1] for _, m in _imports(p, "game") if "." in m}
+             for p in _core_modules()}
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(trail + [node, nxt]))
+            if nxt in graph and not state.get(nxt):
+                visit(nxt, trail + [node])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if not state.get(node):
+            visit(node, [])
+
+
+def test_the_walk_sees_imports_inside_functions(tmp_path):
+    # The checker itself: an import hidden in a function is still an import.
+    f = tmp_path / "m.py"
+    f.write_text("def f():\n    from .history import Game\n    return Game\n")
+    assert _imports(f, "game") == [(2, "game.history")]
