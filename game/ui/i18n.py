@@ -26,8 +26,8 @@ def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
     """The UI language: the setting if it names a supported language, else the first of
     the browser's preferred languages (``navigator.languages``, BCP 47 tags such as
     ``ro-RO``) that we support, else English (issue 4 point 2)."""
-    if setting in LANGUAGES:
-        return setting  # type: ignore[return-value]
+    if setting is not None and setting in LANGUAGES:
+        return setting
     for tag in preferred:
         base = str(tag).split("-")[0].split("_")[0].lower()
         if base == "in":  # the old ISO code for Indonesian, still sent by some Androids

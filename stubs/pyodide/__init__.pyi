@@ -1,1 +1,0 @@
-# Type stub of Pyodide's ``pyodide`` package, for mypy only (see stubs/js.pyi).
