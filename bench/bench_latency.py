@@ -8,11 +8,16 @@ that changed the DOM). Actions: taps on the stock, double taps and mouse drags c
 from the rules package's legal moves, and refused drops. Prints p50 / p95 / max in ms.
 
     .venv/bin/python bench/bench_latency.py [--actions 240]
+    .venv/bin/python bench/bench_latency.py --root /tmp/main-export --root . --rounds 4
+
+With several ``--root`` checkouts (each with its built ``static/vendor``), the rounds
+alternate between them in one browser and the p50 ratio of each to the first is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import threading
@@ -86,30 +91,57 @@ def run(page, base: str, code: str, actions: int) -> None:
         done += 1
 
 
+def percentiles(lat: list[float]) -> str:
+    """``p50 / p95 / max`` of a list of ms figures, as text."""
+    lat = sorted(lat)
+    p95 = lat[min(len(lat) - 1, int(round(0.95 * (len(lat) - 1))))]
+    return f"p50 {statistics.median(lat):.2f} ms, p95 {p95:.2f} ms, max {lat[-1]:.2f} ms"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--actions", type=int, default=240)
+    ap.add_argument("--actions", type=int, default=240, help="actions timed per checkout")
+    ap.add_argument("--root", type=Path, action="append",
+                    help="a checkout to serve (repeat to compare, e.g. an export of main "
+                         "and this tree: rounds alternate between them); default: this repo")
+    ap.add_argument("--rounds", type=int, default=1, help="rounds per checkout (interleaved)")
     args = ap.parse_args()
-    httpd = make_server(ROOT, host="127.0.0.1", port=0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    roots = [r.resolve() for r in args.root] if args.root else [ROOT]
+    bases = []
+    servers = []
+    for root in roots:
+        httpd = make_server(root, host="127.0.0.1", port=0, quiet=True)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        servers.append(httpd)
+        bases.append(f"http://127.0.0.1:{httpd.server_address[1]}")
+    lat: dict[int, list[float]] = {k: [] for k in range(len(roots))}
+    per_deal = max(2, args.actions // (2 * args.rounds))
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        lat: list[float] = []
-        for code in ("EH1-N-AAAAAAF", "EO1-C8-AAAAAFA"):
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800},
-                                      reduced_motion="reduce")
-            page = ctx.new_page()
-            run(page, base, code, args.actions // 2)
-            lat += page.evaluate("window.__lat")
-            ctx.close()
+        for rnd in range(args.rounds):
+            order = list(range(len(roots)))
+            if rnd % 2:
+                order.reverse()
+            for k in order:
+                for code in ("EH1-N-AAAAAAF", "EO1-C8-AAAAAFA"):
+                    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                                              reduced_motion="reduce")
+                    page = ctx.new_page()
+                    run(page, bases[k], code, per_deal)
+                    lat[k] += page.evaluate("window.__lat")
+                    ctx.close()
         browser.close()
-    httpd.shutdown()
-    lat.sort()
-    p95 = lat[min(len(lat) - 1, int(round(0.95 * (len(lat) - 1))))]
-    print(f"actions timed: {len(lat)}")
-    print(f"pointer-up -> DOM updated: p50 {statistics.median(lat):.2f} ms, "
-          f"p95 {p95:.2f} ms, max {lat[-1]:.2f} ms (budget p95 <= 16 ms)")
+    for httpd in servers:
+        httpd.shutdown()
+    for k, root in enumerate(roots):
+        print(f"{root}: actions timed: {len(lat[k])}")
+        print(f"  pointer-up -> DOM updated: {percentiles(lat[k])} (budget p95 <= 16 ms)")
+    if len(roots) > 1:
+        base = statistics.median(lat[0])
+        for k in range(1, len(roots)):
+            print(f"p50 ratio {roots[k]} / {roots[0]}: {statistics.median(lat[k]) / base:.2f}")
+    print(f"load average: {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          f"on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

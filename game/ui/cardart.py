@@ -15,9 +15,10 @@ mirrored in right-to-left layouts: SVG text is forced to ``direction: ltr``.
 
 from __future__ import annotations
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_CODES = "A23456789TJQK"
-SUITS = "CDHS"
+import game
+
+# The index printed in a corner, per rank code of ``game.RANKS`` (A 2 .. 10 J Q K).
+RANK_INDEX = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RED = "#c3151c"
 BLACK = "#17181c"
 
@@ -38,11 +39,11 @@ SUIT_PATHS = {
 
 def face_codes() -> list[str]:
     """All 52 face codes, ``AC`` .. ``KS`` (SPEC §2 rank and suit letters)."""
-    return [r + s for s in SUITS for r in RANK_CODES]
+    return [r + s for s in game.SUITS for r in game.RANKS]
 
 
 def _face(code: str) -> str:
-    rank = RANKS[RANK_CODES.index(code[0])]
+    rank = RANK_INDEX[game.RANKS.index(code[0])]
     suit = code[1]
     color = RED if suit in "HD" else BLACK
     size = 38 if len(rank) == 2 else 42

@@ -10,8 +10,10 @@ Rules (SPEC §6, issue 3):
   unless the first tap already moved something: then the second tap belongs to the same
   gesture and is swallowed. So a burst of fast taps makes at most one move per double
   tap.
-- A press that moves ``slop`` px or more on a face-up card becomes a drag of that card
-  and every card above it; its release is a drop at the pointer.
+- A press that moves ``slop`` px or more on a card that may be picked up (``draggable``,
+  decided by the rules package) becomes a drag of that card and every card above it;
+  its release is a drop at the pointer. On a card that may not (``refusal`` set), it
+  gives ``Refused`` once and its release does nothing: the adapter shows why.
 - Only one pointer plays at a time; other pointers are ignored until it is released.
 - A cancelled pointer (``pointercancel``, lost capture) ends a drag with ``Cancel``.
 """
@@ -23,12 +25,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """What was pressed: a pile, and the card index in it (-1 for the empty pile)."""
+    """What was pressed: a pile, and the card index in it (0 = bottom; the pile's size
+    for the pile itself, e.g. its empty outline)."""
 
     pile: str
     index: int
-    card: str = ""  # physical card id, "" for an empty pile
+    card: str = ""  # physical card id, "" for the pile itself
     draggable: bool = False
+    refusal: str = ""  # why a drag of it is refused (a refusal code), "" if none
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +68,14 @@ class Cancel:
     target: Target
 
 
-Intent = Tap | DoubleTap | DragStart | DragMove | Drop | Cancel
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A drag of a card that may not be picked up (``target.refusal`` says why)."""
+
+    target: Target
+
+
+Intent = Tap | DoubleTap | DragStart | DragMove | Drop | Cancel | Refused
 
 
 @dataclass(slots=True)
@@ -75,6 +86,7 @@ class _Press:
     y0: float
     slop: float
     dragging: bool = False
+    refused: bool = False
 
 
 @dataclass(slots=True)
@@ -121,14 +133,21 @@ class Gestures:
         return []
 
     def move(self, pointer: int, x: float, y: float) -> list[Intent]:
-        """A ``pointermove``; returns ``DragStart`` once, then ``DragMove``s."""
+        """A ``pointermove``; returns ``DragStart`` once, then ``DragMove``s (or, for a
+        target that may not be picked up, ``Refused`` once)."""
         p = self._press
         if p is None or p.pointer != pointer:
             return []
         dx, dy = x - p.x0, y - p.y0
         if not p.dragging:
-            if not p.target.draggable or dx * dx + dy * dy < p.slop * p.slop:
+            if p.refused or dx * dx + dy * dy < p.slop * p.slop:
                 return []
+            if not p.target.draggable:
+                if not p.target.refusal:
+                    return []
+                p.refused = True
+                self._last = None
+                return [Refused(p.target)]
             p.dragging = True
             self._last = None
             return [DragStart(p.target), DragMove(dx, dy)]
@@ -142,6 +161,8 @@ class Gestures:
         self._press = None
         if p.dragging:
             return [Drop(p.target, x, y)]
+        if p.refused:
+            return []
         tg = p.target
         last = self._last
         if (

@@ -26,8 +26,8 @@ def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
     """The UI language: the setting if it names a supported language, else the first of
     the browser's preferred languages (``navigator.languages``, BCP 47 tags such as
     ``ro-RO``) that we support, else English (issue 4 point 2)."""
-    if setting in LANGUAGES:
-        return setting  # type: ignore[return-value]
+    if setting is not None and setting in LANGUAGES:
+        return setting
     for tag in preferred:
         base = str(tag).split("-")[0].split("_")[0].lower()
         if base == "in":  # the old ISO code for Indonesian, still sent by some Androids
@@ -35,6 +35,11 @@ def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
         if base in LANGUAGES:
             return base
     return DEFAULT
+
+
+def _default_plural(n: int) -> str:
+    """English plural categories: "one" for 1, else "other"."""
+    return "one" if n == 1 else "other"
 
 
 class Catalog:
@@ -50,7 +55,7 @@ class Catalog:
         self,
         lang: str,
         messages: dict,
-        plural: Callable[[int], str] = lambda n: "one" if n == 1 else "other",
+        plural: Callable[[int], str] = _default_plural,
         number: Callable[[int], str] = str,
         fallback: Catalog | None = None,
     ):
@@ -65,14 +70,22 @@ class Catalog:
         return self.lang in RTL
 
     @classmethod
-    def from_json(cls, lang: str, text: str, **kw) -> Catalog:
-        """Parse a catalog; raises ``ValueError`` when it is not a JSON object."""
+    def from_json(
+        cls,
+        lang: str,
+        text: str,
+        plural: Callable[[int], str] = _default_plural,
+        number: Callable[[int], str] = str,
+        fallback: Catalog | None = None,
+    ) -> Catalog:
+        """Parse a catalog; raises ``ValueError`` when it is not a JSON object. The
+        other arguments are as for the constructor."""
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError(f"catalog {lang} is not a JSON object")
-        return cls(lang, data, **kw)
+        return cls(lang, data, plural=plural, number=number, fallback=fallback)
 
-    def _raw(self, key: str):
+    def _raw(self, key: str) -> object:
         if key in self.messages:
             return self.messages[key]
         if self.fallback is not None:

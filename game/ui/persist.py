@@ -16,13 +16,15 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Protocol
 
+from game import EASY_HARP, EIGHT_OFF
+
 from .i18n import LANGUAGES
 
 KEY_SETTINGS = "solitaire.settings"
 KEY_GAME = "solitaire.game"
 BACKUP_PREFIX = "solitaire.backup."
 SETTINGS_VERSION = 1
-GAMES = ("easy-harp", "eight-off")
+GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
 
 
@@ -41,7 +43,7 @@ class Settings:
     double_click: bool = True
     animations: bool = True
     language: str | None = None
-    game: str = "easy-harp"
+    game: str = EASY_HARP
     cells: int = 8
 
     def dump(self) -> str:

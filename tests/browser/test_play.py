@@ -316,3 +316,30 @@ def test_a_dialog_opened_during_a_drag_puts_the_card_back(open_app, page):
     assert (round(after["x"]), round(after["y"])) == (round(before["x"]), round(before["y"]))
     assert page.evaluate("document.querySelectorAll('#table .dragging').length") == 0
     assert_same(page, twin)
+
+
+def test_drag_of_cards_that_may_not_move_together_is_refused_at_once(open_app, page):
+    # The rules package says what may be picked up (Game.pickup_refusal): an Easy Harp
+    # pair that is not led by a king does not lift; the reminder says why (SPEC §4, §6).
+    def two_up(g: game.Game) -> bool:
+        m = first_column_move(g)
+        if m is None:
+            return False
+        g.play(m)
+        return g.pickup_refusal(m.dst, len(g.pile(m.dst)) - 2) is not None
+
+    found = find_deal("easy-harp", 0, two_up)
+    twin = game.new_game(found.code)
+    open_app(f"/index.html?deal={twin.code}")
+    m = first_column_move(twin)
+    mouse_drag(page, card_point(page, head_id(twin, m)), pile_point(page, twin, m.dst))
+    twin.play(m)
+    assert_same(page, twin)
+    pair = twin.pile(m.dst)[-2].card.id
+    code = twin.pickup_refusal(m.dst, len(twin.pile(m.dst)) - 2).value
+    other = next(p for p in twin.pile_ids() if p[0] == "t" and p != m.dst and twin.pile(p))
+    mouse_drag(page, card_point(page, pair), pile_point(page, twin, other))
+    reminder = page.locator('[data-role="reminder"]')
+    assert reminder.is_visible() and reminder.get_attribute("data-reason") == code
+    assert page.locator("#table .card.dragging").count() == 0
+    assert_same(page, twin)  # nothing lifted, nothing moved

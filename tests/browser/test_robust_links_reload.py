@@ -49,7 +49,7 @@ def fragments(template: str) -> list[str]:
 BAD_LINKS = [
     ("garbage%21%21", "code-format", "en"),
     ("", "code-empty", "en"),
-    ("EH1-N-ZZZZZZZ", "code-range", "en"),
+    ("EH1-N-ZZZZZZZ", "code-number-range", "en"),
     ("EH1-C8-AAAAAAB", "code-variant", "en"),   # an Eight Off variant on Easy Harp
     ("EO1-N-AAAAAAB", "code-variant", "ro"),    # Easy Harp's variant on Eight Off
     ("EH1-N-AAAA", "code-length", "ro"),
@@ -132,3 +132,24 @@ def test_reload_after_each_kind_of_action_brings_back_the_same_game(
             break
     assert twin.move_count == 1
     check("double tap")
+
+
+@pytest.mark.viewport("phone")
+def test_very_long_bad_link_keeps_the_notice_closable_on_a_phone(open_app, page):
+    # Issue 14: a ?deal= of 10 000 characters was quoted whole and pushed the notice's
+    # close button to x = 92 600 px. Only a short, ellipsised part is quoted now.
+    twin = game.new_game("EH1-N-AAAAAAF")
+    open_app(f"/index.html?deal={twin.code}")
+    goto(page, "/index.html?deal=" + "Q" * 10_000)
+    n = notice(page)
+    assert n["shown"] and n["kind"] == "link-refused"
+    assert "Q" * 40 not in n["text"] and "…" in n["text"]
+    width = page.viewport_size["width"]
+    close = page.locator('[data-role="notice"] [data-action="dismiss"]')
+    box = close.bounding_box()
+    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width, box
+    text_box = page.locator('[data-role="notice"] .notice-text').bounding_box()
+    assert text_box["x"] + text_box["width"] <= width + 1, text_box
+    close.click()
+    assert not page.locator('[data-role="notice"]').is_visible()
+    assert_exact(page, twin)

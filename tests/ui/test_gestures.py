@@ -105,3 +105,23 @@ def test_a_deliberate_second_tap_after_a_move_is_a_tap():
     tap(g, CARD, 0)
     g.tap_moved()
     assert tap(g, CARD, 350) == [Tap(CARD)]
+
+
+def test_refused_pickup_says_so_once_and_its_release_does_nothing():
+    from game.ui.gestures import Refused
+
+    run = Target("t2", 3, "8S.1", False, "one-card-at-a-time")
+    g = Gestures()
+    g.down(1, run, 10, 10)
+    assert g.move(1, 12, 12) == []  # within the slop: still a tap
+    assert g.move(1, 30, 30) == [Refused(run)]
+    assert g.move(1, 60, 60) == []  # once per press
+    assert g.up(1, 60, 60, 100) == []  # no tap, no drop
+    assert not g.active
+    # The next press on it is a fresh tap, not the second half of a double tap.
+    assert tap(g, run, 150) == [Tap(run)]
+
+
+def test_refused_pickup_without_movement_is_a_tap():
+    run = Target("t2", 3, "8S.1", False, "one-card-at-a-time")
+    assert tap(Gestures(), run, 0) == [Tap(run)]

@@ -1,0 +1,170 @@
+"""The browser adapter: the only module of the game that imports ``js`` or ``pyodide``.
+
+Everything else in ``game.ui`` receives what it needs from a ``Browser``: the
+``document`` and ``window`` objects, proxies and listeners (all released by
+``close()``), timers, ``localStorage``, the random source and the calendar date, the
+language catalogs (fetched) with their ``Intl`` plural rules and number formats, the
+address's ``?deal=`` parameter, the resize observer and the page reload. The JS objects
+it hands out are typed ``Any`` (``domtypes.JS``): this is the boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from .domtypes import JS
+
+
+class LocalStore:
+    """``localStorage`` as a ``persist.Store``; every call may raise (disabled, full)."""
+
+    def get(self, key: str) -> str | None:
+        """The stored text for ``key``, or None."""
+        value = js.window.localStorage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` (raises QuotaExceededError, SecurityError)."""
+        js.window.localStorage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        js.window.localStorage.removeItem(key)
+
+
+class Browser:
+    """The page's JS world, as the rest of ``game.ui`` uses it."""
+
+    def __init__(self) -> None:
+        self.document: JS = js.document
+        self.window: JS = js.window
+        self.proxies: list[tuple[JS, str, JS]] = []  # (target or None, event, proxy)
+        self.resizer: JS = None
+
+    # ----- proxies, listeners, timers ----------------------------------------------
+
+    def proxy(self, fn: Callable[..., Any]) -> JS:
+        """A long-lived JS proxy of ``fn``, released by ``close()``."""
+        proxy = create_proxy(fn)
+        self.proxies.append((None, "", proxy))
+        return proxy
+
+    def listen(self, target: JS, event: str, fn: Callable[..., Any]) -> None:
+        """``target.addEventListener(event, fn)``, removed again by ``close()``."""
+        proxy = create_proxy(fn)
+        target.addEventListener(event, proxy)
+        self.proxies.append((target, event, proxy))
+
+    def observe_resize(self, target: JS, fn: Callable[..., Any]) -> None:
+        """Call ``fn`` whenever ``target`` changes size (``ResizeObserver``)."""
+        self.resizer = js.ResizeObserver.new(self.proxy(fn))
+        self.resizer.observe(target)
+
+    def close(self) -> None:
+        """Remove every listener and release every proxy created here."""
+        if self.resizer is not None:
+            self.resizer.disconnect()
+            self.resizer = None
+        for target, event, proxy in self.proxies:
+            if target is not None:
+                target.removeEventListener(event, proxy)
+            proxy.destroy()
+        self.proxies.clear()
+
+    def set_timeout(self, proxy: JS, ms: int) -> int:
+        """``setTimeout`` of a proxy made by ``proxy()``; returns the timer id."""
+        return int(self.window.setTimeout(proxy, ms))
+
+    def clear_timeout(self, timer: int) -> None:
+        """``clearTimeout``; 0 or a finished timer is fine."""
+        self.window.clearTimeout(timer)
+
+    def mark(self, name: str) -> None:
+        """A ``performance.mark`` (read by the bench/ scripts)."""
+        js.performance.mark(name)
+
+    # ----- storage, random, date ---------------------------------------------------
+
+    def local_store(self) -> LocalStore:
+        """``localStorage`` as a ``persist.Store``."""
+        return LocalStore()
+
+    def random(self) -> float:
+        """``Math.random()``: a float in [0, 1)."""
+        return float(js.Math.random())
+
+    def today(self) -> date:
+        """The local calendar date (SPEC §3, deal of the day)."""
+        now = js.Date.new()
+        return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+    # ----- language ----------------------------------------------------------------
+
+    def preferred_languages(self) -> list[str]:
+        """``navigator.languages`` (or ``[navigator.language]``, else ``["en"]``)."""
+        nav = self.window.navigator
+        prefs = list(nav.languages or [nav.language or "en"])
+        return [str(p) for p in prefs]
+
+    async def catalog_text(self, lang: str) -> str:
+        """The text of ``locales/<lang>.json``: the copy static/boot.js fetched while
+        Pyodide loaded when it is that language, else fetched now. Raises OSError on
+        an HTTP error."""
+        text = None
+        boot = getattr(self.window, "__boot", None)
+        if boot is not None and getattr(boot, "catalogLang", None) == lang:
+            text = await boot.catalogText
+        if not isinstance(text, str):
+            resp = await self.window.fetch(f"./locales/{lang}.json")
+            if not resp.ok:
+                raise OSError(f"catalog {lang}: HTTP {resp.status}")
+            text = await resp.text()
+        return str(text)
+
+    def plural(self, lang: str) -> Callable[[int], str]:
+        """count -> CLDR plural category (``Intl.PluralRules``)."""
+        rules = js.Intl.PluralRules.new(lang)
+        return lambda n: str(rules.select(n))
+
+    def number(self, lang: str) -> Callable[[int], str]:
+        """int -> text in the language's digits (``Intl.NumberFormat``)."""
+        fmt = js.Intl.NumberFormat.new(lang)
+        return lambda n: str(fmt.format(n))
+
+    # ----- address, reload, updates ------------------------------------------------
+
+    def take_param(self, name: str) -> str | None:
+        """The address's ``?name=`` value, or None; when present it is dropped from the
+        address (``history.replaceState``), so a reload does not open it again."""
+        loc = self.window.location
+        params = js.URLSearchParams.new(loc.search)
+        text = params.get(name)
+        if not isinstance(text, str):
+            return None
+        params.delete(name)
+        rest = str(params.toString())
+        url = str(loc.pathname) + (f"?{rest}" if rest else "") + str(loc.hash)
+        self.window.history.replaceState(None, "", url)
+        return text
+
+    def reload(self) -> None:
+        """Reload the page."""
+        self.window.location.reload()
+
+    def update_waiting(self) -> bool:
+        """Whether static/pwa.js saw a new version installed and waiting."""
+        return bool(getattr(self.window, "__updateWaiting", False))
+
+    def apply_update(self) -> None:
+        """Take the waiting version (static/pwa.js ``__applyUpdate``: skipWaiting, then a
+        reload on takeover), else just reload."""
+        apply = getattr(self.window, "__applyUpdate", None)
+        if apply:
+            apply()
+        else:
+            self.reload()

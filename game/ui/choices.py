@@ -1,0 +1,67 @@
+"""What the dialogs' choices mean. Pure Python (no browser import).
+
+The New game dialog (SPEC §3, §8) has radio inputs ``game`` (``easy-harp``,
+``eight-off``) and ``cells`` (8, 4, 2), buttons for a random deal, the deal of the day
+and the same deal, and a code field. ``dialogs.py`` reads the form's raw values and
+asks this module what they mean; the deal numbers and codes come from the rules
+package (``game.MIN_DEAL``, ``game.MAX_DEAL``, ``game.code_from_input``).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import game
+
+from .persist import CELL_CHOICES, GAMES, Settings
+
+
+def form_choice(kind: str | None, cells: str | None) -> tuple[str, int]:
+    """The (game, cell count) a form's checked radio values mean: ``kind`` one of
+    ``GAMES`` (else Easy Harp), ``cells`` "8", "4" or "2" (else 8). The cell count is
+    what the form shows, also for Easy Harp (it is remembered for next time)."""
+    game_kind = kind if kind in GAMES else GAMES[0]
+    n = int(cells) if cells is not None and cells.isdigit() else CELL_CHOICES[0]
+    return game_kind, (n if n in CELL_CHOICES else CELL_CHOICES[0])
+
+
+def deal_cells(kind: str, cells: int) -> int:
+    """The cell count of a deal of ``kind``: ``cells`` for Eight Off, 0 for Easy Harp
+    (which has no free cells; SPEC §3 deal codes)."""
+    return cells if kind == game.EIGHT_OFF else 0
+
+
+def dialog_defaults(g: game.Game, settings: Settings) -> tuple[str, int]:
+    """What the New game dialog shows checked when it opens: the current game, and its
+    cell count (Eight Off) or the last chosen one (``settings.cells``)."""
+    return g.game, (g.cells if g.game == game.EIGHT_OFF else settings.cells)
+
+
+def same_deal_allowed(g: game.Game, kind: str | None, cells: int | None) -> bool:
+    """"Same deal" replays the current deal, so it is offered only while the form shows
+    the current game (and, for Eight Off, its cell count) and the game has a deal (a
+    loaded position has none): it never silently ignores a choice."""
+    if kind is None or kind != g.game or g.deal is None:
+        return False
+    return g.game != game.EIGHT_OFF or cells == g.cells
+
+
+def random_deal(kind: str, cells: int, r: float) -> game.DealCode:
+    """A random deal of ``kind`` with ``cells`` (already ``deal_cells``): ``r`` is a
+    uniform float in [0, 1) (``Math.random()``), mapped onto
+    ``game.MIN_DEAL``..``game.MAX_DEAL`` (SPEC §3). Raises ValueError for r outside."""
+    if not 0.0 <= r < 1.0:
+        raise ValueError(f"random value {r} not in [0, 1)")
+    span = game.MAX_DEAL - game.MIN_DEAL + 1
+    return game.DealCode(kind, cells, game.MIN_DEAL + int(r * span))
+
+
+def daily_deal(today: date, kind: str, cells: int) -> game.DealCode:
+    """The deal of the day for the local date ``today`` (SPEC §3)."""
+    return game.deal_of_the_day(today, kind, cells)
+
+
+def typed_deal(text: str, kind: str, cells: int) -> game.DealCode:
+    """The deal a typed code or number means (SPEC §3); a bare number is a deal of the
+    chosen ``kind`` and ``cells``. Raises ``game.BadCode`` (with a stable ``.code``)."""
+    return game.code_from_input(text, kind, cells)

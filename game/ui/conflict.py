@@ -1,0 +1,61 @@
+"""Two tabs, one saved game: who wins. Pure Python (no browser import).
+
+Every tab saves its game under ``solitaire.game`` after each action (SPEC §7). A tab
+remembers the blob it last read or wrote (``last_saved``). Policy:
+
+- Before writing, a tab reads the key. If it holds a blob that is neither absent nor
+  the one this tab last read or wrote, another tab saved a newer game meanwhile: this
+  tab never overwrites it silently. It adopts that game (and says so) when the blob is
+  readable; it writes its own only when the other blob is unreadable.
+- A ``storage`` event from another tab with a readable game that differs from
+  ``last_saved`` is adopted at once; an unreadable one is ignored (the other tab will
+  be overruled by this tab's next save).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import game
+
+
+class Adopt(NamedTuple):
+    """Take over ``other`` (the game in ``blob``) instead of saving ours."""
+
+    other: game.Game
+    blob: str
+
+
+class Write:
+    """Write our game: the key holds nothing newer that can be read (``WRITE``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "WRITE"
+
+
+WRITE = Write()
+
+
+def before_save(current: str | None, last_saved: str | None) -> Adopt | Write:
+    """What to do before saving, given the key's ``current`` blob (None: absent or
+    unreadable storage) and the tab's ``last_saved`` blob (None: this tab has not read
+    or written a game yet, e.g. a new deal from a link)."""
+    if current is None or last_saved is None or current == last_saved:
+        return WRITE
+    try:
+        return Adopt(game.load_save(current), current)
+    except game.GameError:
+        return WRITE
+
+
+def on_storage_event(new_value: str | None, last_saved: str | None) -> Adopt | None:
+    """What to do when another tab changed the game key to ``new_value`` (None:
+    removed): ``Adopt`` a readable game that is not ours, else nothing."""
+    if new_value is None or new_value == last_saved:
+        return None
+    try:
+        return Adopt(game.load_save(new_value), new_value)
+    except game.GameError:
+        return None

@@ -1,0 +1,171 @@
+"""The dialogs in the DOM: New game, Settings and the win dialog.
+
+What the New game form's values mean (the deal to start, whether "Same deal" is
+offered) is decided in ``choices.py``; the texts come from ``texts.py``. Element names
+and actions are the page's contract (SPEC §8).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import game
+
+from . import choices
+from .domtypes import JS
+from .i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from .app import App
+
+SWITCHES = ("interactive", "double_click", "animations")  # boolean settings (SPEC §6)
+
+
+class Dialogs:
+    """The page's ``<dialog>`` elements."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.br = app.br
+        doc = self.br.document
+        self.new: JS = doc.querySelector("#dlg-new")
+        self.settings: JS = doc.querySelector("#dlg-settings")
+        self.win: JS = doc.querySelector("#dlg-win")
+        self.code_field: JS = doc.querySelector("#deal-code")
+        self.code_err: JS = doc.querySelector('[data-role="code-error"]')
+
+    def any_open(self) -> bool:
+        """Whether a dialog is open (keys then belong to it)."""
+        return bool(self.br.document.querySelector("dialog[open]"))
+
+    def close_all(self) -> None:
+        """Close every open dialog."""
+        for dlg in self.br.document.querySelectorAll("dialog[open]"):
+            dlg.close()
+
+    # ----- New game ----------------------------------------------------------------
+
+    def open_new(self) -> None:
+        """Open the New game dialog showing the current game and cell count."""
+        dlg = self.new
+        if dlg.open:
+            return
+        self.close_all()
+        self.app.input.reset()
+        kind, cells = choices.dialog_defaults(self.app.g, self.app.settings)
+        for el in dlg.querySelectorAll('input[name="game"]'):
+            el.checked = el.value == kind
+        for el in dlg.querySelectorAll('input[name="cells"]'):
+            el.checked = el.value == str(cells)
+        self.code_error(None)
+        self.code_field.value = ""
+        self.update_same()
+        dlg.showModal()
+
+    def _checked(self, name: str) -> str | None:
+        el = self.new.querySelector(f'input[name="{name}"]:checked')
+        return str(el.value) if el is not None else None
+
+    def update_same(self, *_args: object) -> None:
+        """Offer "Same deal" only while the form shows the current game (``choices``)."""
+        kind, cells = self._checked("game"), self._checked("cells")
+        allowed = choices.same_deal_allowed(
+            self.app.g, kind, int(cells) if cells is not None and cells.isdigit() else None)
+        self.new.querySelector('[data-action="deal-same"]').disabled = not allowed
+
+    def chosen(self) -> tuple[str, int]:
+        """The (game, deal cells) the form shows; remembered in the settings."""
+        kind, cells = choices.form_choice(self._checked("game"), self._checked("cells"))
+        self.app.settings.game, self.app.settings.cells = kind, cells
+        self.app.save_settings()
+        return kind, choices.deal_cells(kind, cells)
+
+    def new_from(self, deal: game.DealCode) -> None:
+        """Close the dialogs and start ``deal``."""
+        self.new.close()
+        self.win.close()
+        self.app.start_game(game.new_game(deal))
+
+    def deal_random(self) -> None:
+        """Start a random deal of the chosen game."""
+        kind, cells = self.chosen()
+        self.new_from(choices.random_deal(kind, cells, self.br.random()))
+
+    def deal_daily(self) -> None:
+        """Start the deal of the day of the chosen game."""
+        kind, cells = self.chosen()
+        self.new_from(choices.daily_deal(self.br.today(), kind, cells))
+
+    def deal_same(self) -> None:
+        """Replay the current deal from the start."""
+        deal = self.app.g.deal
+        if deal is not None:
+            self.new_from(deal)
+        else:
+            self.new.close()
+
+    def deal_code(self) -> None:
+        """Start the typed code or number, or say why it cannot be read."""
+        kind, cells = self.chosen()
+        try:
+            deal = choices.typed_deal(str(self.code_field.value), kind, cells)
+        except game.BadCode as err:
+            self.code_error(err)
+            return
+        self.new_from(deal)
+
+    def code_error(self, err: game.BadCode | None) -> None:
+        """Show (or, for None, clear) the message under the code field."""
+        el = self.code_err
+        if err is None:
+            el.hidden = True
+            el.textContent = ""
+            el.removeAttribute("data-reason")
+            return
+        el.textContent = self.app.texts.bad_code(err)
+        el.dataset.reason = err.code
+        el.hidden = False
+
+    # ----- Settings ----------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        """Open the Settings dialog showing the current settings."""
+        dlg = self.settings
+        if dlg.open:
+            return
+        self.close_all()
+        self.app.input.reset()
+        s = self.app.settings
+        for name in SWITCHES:
+            dlg.querySelector(f'[name="{name}"]').checked = getattr(s, name)
+        dlg.querySelector('[name="language"]').value = s.language or "auto"
+        dlg.showModal()
+
+    async def on_change(self, evt: JS) -> None:
+        """A settings control changed: store it and apply it."""
+        el = evt.target
+        name = str(el.name)
+        s = self.app.settings
+        if name in SWITCHES:
+            setattr(s, name, bool(el.checked))
+        elif name == "language":
+            value = str(el.value)
+            s.language = value if value in LANGUAGES else None
+        else:
+            return
+        self.app.save_settings()
+        self.app.apply_settings()
+        if name == "language":
+            await self.app.set_language(s.language)
+
+    # ----- Win ---------------------------------------------------------------------
+
+    def show_win(self) -> None:
+        """Open the win dialog with the score and move count."""
+        g = self.app.g
+        dlg = self.win
+        dlg.querySelector(".win-text").textContent = self.app.texts.win(g.score, g.move_count)
+        dlg.dataset.score = str(g.score)
+        if not dlg.open:
+            self.close_all()
+            dlg.showModal()

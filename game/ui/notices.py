@@ -1,0 +1,95 @@
+"""The notice bar and the refusal reminder in the DOM.
+
+The notice bar (``data-role="notice"``, its kind in ``data-notice``) is non-blocking
+and stays until dismissed; its text is a function, so a language switch re-translates a
+notice on screen. The reminder (``data-role="reminder"``, ``data-reason``, SPEC §8)
+shows the rule that refused a move for ``REMINDER_MS``. Texts come from ``texts.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from .domtypes import JS
+
+if TYPE_CHECKING:
+    from .app import App
+
+REMINDER_MS = 3600
+
+
+class Notices:
+    """The notice bar and the reminder of one page."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.br = app.br
+        doc = self.br.document
+        self.bar: JS = doc.querySelector('[data-role="notice"]')
+        self.reminder: JS = doc.querySelector('[data-role="reminder"]')
+        # (kind, text function, catalog key of its button or None), while on screen
+        self.notice: tuple[str, Callable[[], str], str | None] | None = None
+        self.told: set[str] = set()
+        self.reminder_timer = 0
+        self._hide = self.br.proxy(self.hide_reminder)
+
+    @property
+    def kind(self) -> str | None:
+        """The kind of the notice on screen (``data-notice``), or None."""
+        return self.notice[0] if self.notice else None
+
+    def notify(self, kind: str, text: Callable[[], str], action: str | None = None) -> None:
+        """Show the notice bar: ``text()`` returns the message in the current language;
+        ``action`` is the catalog key of its action button (None: no such button)."""
+        self.notice = (kind, text, action)
+        self.render()
+
+    def notify_once(self, kind: str, text: Callable[[], str]) -> None:
+        """``notify``, at most once per page for each ``kind``."""
+        if kind not in self.told:
+            self.told.add(kind)
+            self.notify(kind, text)
+
+    def render(self) -> None:
+        """Write the notice on screen (again, e.g. in a new language)."""
+        if self.notice is None:
+            return
+        kind, text, action = self.notice
+        bar = self.bar
+        bar.dataset.notice = kind
+        bar.querySelector(".notice-text").textContent = text()
+        button = bar.querySelector('[data-action="notice-action"]')
+        button.hidden = action is None
+        if action:
+            button.textContent = self.app.texts.t(action)
+        bar.hidden = False
+
+    def dismiss(self) -> None:
+        """Hide the notice bar."""
+        self.bar.hidden = True
+        self.notice = None
+
+    def check_storage(self) -> None:
+        """Say once if saving does not work (SPEC §7)."""
+        failure = self.app.store.failure
+        if failure:
+            self.notify_once(failure, lambda: self.app.texts.notice(failure))
+
+    def show_reminder(self, code: str, details: Mapping[str, object]) -> None:
+        """Show the rule that refused a move (``code``, ``details`` of the refusal), if
+        "Interactive rules" is on (SPEC §6)."""
+        if not self.app.settings.interactive:
+            return
+        el = self.reminder
+        el.textContent = self.app.texts.refusal(code, details)
+        el.dataset.reason = code
+        el.hidden = False
+        self.br.clear_timeout(self.reminder_timer)
+        self.reminder_timer = self.br.set_timeout(self._hide, REMINDER_MS)
+
+    def hide_reminder(self, *_args: object) -> None:
+        """Hide the reminder."""
+        el = self.reminder
+        el.hidden = True
+        el.removeAttribute("data-reason")

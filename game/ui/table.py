@@ -1,0 +1,172 @@
+"""The card table in the DOM: builds it once per deal, then moves only what changed.
+
+Receives the ``Browser`` (``browser.py``) and reads the game and the texts from the
+``App``. The view model and its diff are ``viewmodel.py``; the HTML is ``render.py``;
+the layout (sizes and places) is ``layout.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import layout, render, viewmodel
+from .domtypes import JS
+from .viewmodel import CardView
+
+if TYPE_CHECKING:
+    from .app import App
+
+SETTLE_MS = 260  # a little longer than the CSS transition of a card
+
+
+class Table:
+    """The ``#table`` element and one element per pile and per card."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.br = app.br
+        self.el: JS = self.br.document.querySelector("#table")
+        self.cards: dict[str, JS] = {}  # physical card id -> element
+        self.piles: dict[str, JS] = {}  # pile id -> drop-area element
+        self.rendered: dict[str, CardView] = {}  # card id -> what its element shows
+        self.placed: dict[str, tuple[float, float]] = {}  # pile id -> place shown
+        self.stock_text: str | None = None  # what the stock count element shows
+        self.lay: layout.Layout | None = None
+        self.origin = (0.0, 0.0)  # the table's top-left corner in client px
+        self.flying: set[str] = set()  # cards gliding to another pile, raised
+        self.settle_timer = 0
+        self._settle = self.br.proxy(self.settle)
+
+    def measure(self) -> tuple[float, float]:
+        """The table's (width, height) in px; updates ``origin``."""
+        rect = self.el.getBoundingClientRect()
+        self.origin = (float(rect.left), float(rect.top))
+        return float(rect.width), float(rect.height)
+
+    def compute_layout(self) -> layout.Layout:
+        """Lay the current game out for the table's size; sets the card size CSS
+        variables ``--cw`` and ``--ch``."""
+        g = self.app.g
+        width, height = self.measure()
+        lay = layout.compute(g.game, g.cells, width, height, self.app.texts.rtl,
+                             viewmodel.column_faces(g))
+        style = self.br.document.documentElement.style
+        style.setProperty("--cw", f"{lay.card_w:.1f}px")
+        style.setProperty("--ch", f"{lay.card_h:.1f}px")
+        return lay
+
+    def pile_label(self, pid: str) -> str:
+        """A pile's accessible name in the current language."""
+        g = self.app.g
+        return self.app.texts.pile_label(pid, g.foundation_suit(pid) if pid[0] == "f" else "")
+
+    def build(self) -> None:
+        """Create the pile and card elements of the current game (once per deal)."""
+        g = self.app.g
+        texts = self.app.texts
+        self.lay = lay = self.compute_layout()
+        piles = viewmodel.pile_places(g, lay)
+        view = viewmodel.table_view(g, lay)
+        self.el.innerHTML = render.table_html(
+            piles, view, self.pile_label, texts.card_label, g.foundation_suit)
+        self.el.dataset.game = g.game
+        # Elements come back in document order, which is the order written.
+        self.cards = dict(zip(view, self.el.querySelectorAll(".card")))
+        self.piles = dict(zip(piles, self.el.querySelectorAll(".pile")))
+        self.rendered = view
+        self.placed = piles
+        self.stock_text = None
+        self.flying.clear()
+        self.place_piles(lay)  # the stock count
+
+    def label_piles(self) -> None:
+        """Rewrite every pile's accessible name (after a language switch)."""
+        for pid, el in self.piles.items():
+            el.setAttribute("aria-label", self.pile_label(pid))
+
+    def forget(self, cid: str | None = None) -> None:
+        """Forget what card ``cid`` (None: every card) shows, so the next ``sync``
+        rewrites it (a card dropped back, a language switch)."""
+        if cid is None:
+            self.rendered.clear()
+        else:
+            self.rendered.pop(cid, None)
+
+    def relayout(self, *_args: object) -> None:
+        """Lay the table out again for a new size (a resize, a wrapped status bar, a
+        language switch). Cards jump to their new places: a glide would only show the
+        outlines and the cards apart for a moment."""
+        if self.app.current is not None and self.cards:
+            classes = self.el.classList
+            classes.add("instant")
+            self.sync(animate=False)
+            self.el.offsetWidth  # noqa: B018 - apply the new places with no transition
+            classes.remove("instant")
+
+    def place_piles(self, lay: layout.Layout) -> None:
+        """Move the pile elements whose place changed; place and fill the stock count."""
+        g = self.app.g
+        for pid, where in viewmodel.pile_places(g, lay).items():
+            if self.placed.get(pid) != where:
+                self.piles[pid].style.transform = render.translate(*where)
+                self.placed[pid] = where
+        count = self.el.querySelector(".stock-count")
+        if count:
+            count.style.transform = render.translate(*viewmodel.stock_count_place(lay))
+            size = len(g.pile("s"))
+            text = self.app.texts.number(size) if size else ""
+            if self.stock_text != text:
+                count.textContent = text
+                self.stock_text = text
+
+    def sync(self, animate: bool = True) -> None:
+        """Move, flip and re-index exactly the card elements whose state changed."""
+        g = self.app.g
+        lay = self.lay = self.compute_layout()
+        self.place_piles(lay)
+        new = viewmodel.table_view(g, lay)
+        changes = viewmodel.diff(self.rendered, new, animate)
+        label = self.app.texts.card_label
+        for ch in changes:
+            el, now = self.cards[ch.cid], ch.new
+            if ch.placed:
+                el.dataset.pile = now.pile
+                el.dataset.index = str(now.at)
+            if ch.flipped:
+                el.dataset.face = "up" if now.up else "down"
+                el.setAttribute("aria-label", label(now.face, now.up))
+            el.style.transform = render.translate(now.x, now.y)
+            if ch.flies:
+                el.style.zIndex = str(viewmodel.FLY_Z + now.at)
+                self.flying.add(ch.cid)
+            elif ch.cid not in self.flying:
+                el.style.zIndex = str(now.z)
+            self.rendered[ch.cid] = now
+        if "s" in self.piles:
+            self.piles["s"].classList.toggle("empty", len(g.pile("s")) == 0)
+        if any(ch.flies for ch in changes):
+            self.br.clear_timeout(self.settle_timer)
+            self.settle_timer = self.br.set_timeout(self._settle, SETTLE_MS)
+
+    def settle(self, *_args: object) -> None:
+        """After a flight, put the moved cards back at their normal depth."""
+        for cid in self.flying:
+            view = self.rendered.get(cid)
+            if view is not None:
+                self.cards[cid].style.zIndex = str(view.z)
+        self.flying.clear()
+
+    def at_rest(self, cid: str, x: float, y: float) -> bool:
+        """Whether client point (x, y) is on card ``cid``'s final place."""
+        view = self.rendered.get(cid)
+        if view is None or self.lay is None:
+            return False
+        cx, cy = view.x + self.origin[0], view.y + self.origin[1]
+        return cx <= x < cx + self.lay.card_w and cy <= y < cy + self.lay.card_h
+
+    def pile_at(self, x: float, y: float) -> str | None:
+        """The pile whose drop area holds client point (x, y), or None."""
+        if self.lay is None:
+            return None
+        self.measure()
+        return self.lay.pile_at(x - self.origin[0], y - self.origin[1])

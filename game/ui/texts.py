@@ -1,0 +1,146 @@
+"""Every text the view shows, in the current language. Pure Python (no browser import).
+
+``Texts`` wraps one ``i18n.Catalog`` and turns game facts into sentences: card and pile
+names for screen readers, the status bar, the win dialog, the notices, deal-code errors
+and refusal reminders. The DOM modules only put these strings into elements.
+
+Player input quoted back in a message (a bad ``?deal=`` or typed code) is cut to
+``QUOTE_MAX`` characters with an ellipsis (issue 14: a 10 000-character link must not
+push the notice's close button off the screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+import game
+
+from .i18n import Catalog
+
+QUOTE_MAX = 24  # characters of player input quoted in a message (issue 14)
+ELLIPSIS = "…"
+SUIT_KEYS = {"S": "suit.S", "H": "suit.H", "D": "suit.D", "C": "suit.C"}
+
+
+def quote(text: str, limit: int = QUOTE_MAX) -> str:
+    """``text`` with surrounding white space removed and, when longer than ``limit``
+    characters, cut to ``limit - 1`` characters plus "…" (so never over ``limit``).
+    Raises ValueError when ``limit`` < 2."""
+    if limit < 2:
+        raise ValueError(f"quote limit {limit} < 2")
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+class Status(NamedTuple):
+    """One status-bar figure (SPEC §8): ``key`` of ``data-status``, the plain ``value``
+    (ASCII digits) for ``data-value``, and the localised ``text`` shown."""
+
+    key: str
+    value: str
+    text: str
+
+
+class Texts:
+    """The view's sentences in ``catalog``'s language."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+        self._card_labels: dict[str, str] = {}  # face code ("" = face down) -> name
+
+    @property
+    def lang(self) -> str:
+        """The language code (``en``, ``ro``, ``ar``, ``id``)."""
+        return self.catalog.lang
+
+    @property
+    def rtl(self) -> bool:
+        """Whether the language is written right to left."""
+        return self.catalog.rtl
+
+    def t(self, key: str, **params: object) -> str:
+        """The catalog message ``key`` with ``params`` (see ``Catalog.t``)."""
+        return self.catalog.t(key, **params)
+
+    def number(self, n: int) -> str:
+        """``n`` in the language's digits."""
+        return self.catalog.number(n)
+
+    # ----- the table ---------------------------------------------------------------
+
+    def card_label(self, face: str, up: bool) -> str:
+        """A card's accessible name: "Ten of hearts" for ``("TH", True)``, "Face-down
+        card" for any face down. Ranks follow ``game.RANKS`` (SPEC §2). Cached."""
+        key = face if up else ""
+        label = self._card_labels.get(key)
+        if label is None:
+            if not up:
+                label = self.t("card.facedown")
+            else:
+                rank = self.t(f"rank.{game.RANKS.index(face[0]) + 1}")
+                label = self.t("card.name", rank=rank, suit=self.t(SUIT_KEYS[face[1]]))
+            self._card_labels[key] = label
+        return label
+
+    def pile_label(self, pid: str, suit: str = "") -> str:
+        """A pile's accessible name from its id (SPEC §2); ``suit`` is the reserved suit
+        letter of a foundation slot. Raises ValueError for an unknown id."""
+        if pid == "s":
+            return self.t("pile.stock")
+        if pid == "w":
+            return self.t("pile.waste")
+        n = int(pid[1:])
+        if pid[0] == "f":
+            return self.t("pile.foundation.suit", n=n, suit=self.t(SUIT_KEYS[suit]))
+        if pid[0] in "ct":
+            return self.t("pile.cell" if pid[0] == "c" else "pile.column", n=n)
+        raise ValueError(f"unknown pile id {pid!r}")
+
+    # ----- status, dialogs, notices ------------------------------------------------
+
+    def game_name(self, kind: str, cells: int) -> str:
+        """"Easy Harp", or "Eight Off" with its cell count."""
+        if kind == game.EIGHT_OFF:
+            return self.t("game.eight-off.cells", count=cells, game=self.t("game.eight-off"))
+        return self.t("game.easy-harp")
+
+    def moves(self, count: int) -> str:
+        """"12 moves" (plural form of the language)."""
+        return self.t("moves.count", count=count)
+
+    def status(self, g: game.Game) -> list[Status]:
+        """The status bar of game ``g``: game, code, score, moves (SPEC §6, §8)."""
+        return [
+            Status("game", g.game, self.game_name(g.game, g.cells)),
+            Status("code", g.code, g.code),
+            Status("score", str(g.score), self.number(g.score)),
+            Status("moves", str(g.move_count), self.moves(g.move_count)),
+        ]
+
+    def win(self, score: int, moves: int) -> str:
+        """The win dialog's sentence."""
+        return self.t("win.text", score=score, moves=self.moves(moves))
+
+    def bad_code(self, err: game.BadCode) -> str:
+        """Why a deal code was refused (SPEC §3), quoting the input with ``quote``: under
+        the New game dialog's code field, and in the refused-link notice."""
+        details = {"text": "", **err.details}
+        if isinstance(details["text"], str):
+            details["text"] = quote(details["text"])
+        return self.t(f"error.{err.code}", **details)
+
+    def link_refused(self, err: game.BadCode) -> str:
+        """The notice for a refused ``?deal=`` link (SPEC §6), input ``quote``d."""
+        return self.t("notice.link-refused", reason=self.bad_code(err))
+
+    def notice(self, kind: str) -> str:
+        """The text of a notice that has no parameter (``recovered``, ``storage-off``,
+        ``storage-full``, ``other-tab``, ``update``, ``no-moves``)."""
+        return self.t(f"notice.{kind}")
+
+    def refusal(self, code: str, details: Mapping[str, object]) -> str:
+        """The reminder of the rule that refused a move (SPEC §6, "Interactive rules"):
+        ``code`` a refusal's stable code, ``details`` its parameters (e.g. ``limit``)."""
+        return self.t(f"refusal.{code}", **dict(details))
+

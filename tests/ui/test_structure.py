@@ -1,0 +1,76 @@
+"""The shape of game/ui (issue 9), read from the source with ``ast``, no browser.
+
+- Exactly one module under game/ui imports ``js``, ``pyodide`` or ``pyscript``: the
+  browser adapter ``game/ui/browser.py``.
+- game/ui imports from the rules package only its facade: ``import game`` or
+  ``from game import NAME`` with NAME exported by ``game/__init__.py`` (``__all__``),
+  never ``game.history``, ``game.engine`` etc.
+- No file of game/ is over 400 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import game
+
+ROOT = Path(__file__).resolve().parents[2]
+UI = ROOT / "game" / "ui"
+BROWSER_ROOTS = {"js", "pyodide", "pyscript"}
+
+
+def imports(path: Path) -> list[tuple[str, list[str], int]]:
+    """(module, imported names, relative level) of every import statement in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, [], 0) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.module or "", [a.name for a in node.names], node.level))
+    return found
+
+
+def ui_modules() -> list[Path]:
+    return sorted(UI.rglob("*.py"))
+
+
+def test_exactly_one_module_imports_the_browser():
+    importers = [
+        p.relative_to(ROOT).as_posix()
+        for p in ui_modules()
+        if any(level == 0 and mod.split(".")[0] in BROWSER_ROOTS for mod, _, level in imports(p))
+    ]
+    assert importers == ["game/ui/browser.py"]
+
+
+def test_no_rules_module_imports_the_browser():
+    for p in sorted((ROOT / "game").glob("*.py")):
+        for mod, _, level in imports(p):
+            assert not (level == 0 and mod.split(".")[0] in BROWSER_ROOTS), (p, mod)
+
+
+def test_ui_imports_only_the_rules_facade():
+    exported = set(game.__all__)
+    for p in ui_modules():
+        for mod, names, level in imports(p):
+            where = f"{p.relative_to(ROOT)}: {mod} {names} (level {level})"
+            if level == 0:
+                assert mod == "game" or not mod.startswith("game."), where
+                if mod == "game":
+                    assert set(names) <= exported, where
+            elif level >= 2:  # from .. import x, from ..history import y
+                raise AssertionError(where)
+
+
+def test_imports_checker_sees_what_it_must():
+    # The checks above would pass on a package without imports: make sure they read.
+    found = {mod for mod, _, _ in imports(UI / "browser.py")}
+    assert {"js", "pyodide.ffi"} <= found
+
+
+def test_no_file_in_game_is_over_400_lines():
+    for p in sorted((ROOT / "game").rglob("*.py")):
+        lines = p.read_text(encoding="utf-8").count("\n")
+        assert lines <= 400, f"{p.relative_to(ROOT)} has {lines} lines"

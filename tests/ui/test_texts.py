@@ -1,0 +1,85 @@
+"""The view's texts (game/ui/texts.py), pure Python, from the real English catalog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import game
+from game.ui.i18n import Catalog
+from game.ui.texts import QUOTE_MAX, Texts, quote
+
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+
+
+def texts(lang: str = "en") -> Texts:
+    return Texts(Catalog.from_json(lang, (LOCALES / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def test_quote_keeps_short_text_and_ellipsises_long_text():
+    assert quote("  EH1-N-AAAAAAF ") == "EH1-N-AAAAAAF"
+    long = "X" * 10_000
+    q = quote(long)
+    assert len(q) == QUOTE_MAX and q.endswith("…") and q.startswith("XXXX")
+    assert quote("abcdef", limit=4) == "abc…"
+    assert quote("abcd", limit=4) == "abcd"
+    with pytest.raises(ValueError):
+        quote("abc", limit=1)
+
+
+def test_refused_link_of_ten_thousand_characters_quotes_a_short_part():
+    # Issue 14: ?deal= with 10 000 characters put all of them in the notice.
+    t = texts()
+    text = "Q" * 10_000
+    with pytest.raises(game.BadCode) as info:
+        game.parse_code(text)
+    notice = t.link_refused(info.value)
+    assert "Q" * (QUOTE_MAX - 1) + "…" in notice
+    assert "Q" * QUOTE_MAX not in notice
+    assert len(notice) < 300
+
+
+def test_refused_link_quotes_a_short_code_whole():
+    t = texts()
+    with pytest.raises(game.BadCode) as info:
+        game.parse_code("ZZ1-N-AAAAAAB")
+    assert "ZZ1-N-AAAAAAB" in t.link_refused(info.value)
+
+
+def test_bad_code_message_keeps_its_numbers():
+    with pytest.raises(game.BadCode) as info:
+        game.code_from_input("0", "easy-harp", 0)
+    msg = texts().bad_code(info.value)
+    assert "999999" in msg.replace(",", "") or "999 999" in msg
+
+
+def test_card_and_pile_names():
+    t = texts()
+    assert t.card_label("TH", True) == "Ten of hearts"
+    assert t.card_label("AS", True) == "Ace of spades"
+    assert t.card_label("KC", False) == "Face-down card"
+    assert t.pile_label("s") == "Stock"
+    assert t.pile_label("t3") == "Column 3"
+    assert t.pile_label("c2") == "Free cell 2"
+    assert t.pile_label("f1", "S") == "Foundation for spades"
+    with pytest.raises(ValueError):
+        t.pile_label("x1")
+
+
+def test_status_values_are_plain_and_texts_localised():
+    g = game.new_game("EO1-C4-AAAAAFA")
+    status = {s.key: s for s in texts().status(g)}
+    assert list(status) == ["game", "code", "score", "moves"]
+    assert status["game"].value == "eight-off" and "4" in status["game"].text
+    assert status["code"].value == status["code"].text == "EO1-C4-AAAAAFA"
+    assert status["moves"].value == "0"
+    ar = {s.key: s for s in texts("ar").status(g)}
+    assert ar["score"].value == "0"  # ASCII in data-value whatever the language
+
+
+def test_refusal_and_notice_texts():
+    t = texts()
+    assert "3" in t.refusal("group-too-large", {"limit": 3, "count": 4})
+    assert t.notice("no-moves") != "notice.no-moves"
+    assert "12" in t.win(1220, 12)
