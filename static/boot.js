@@ -22,6 +22,7 @@
 // {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
   "use strict";
+  guardIndexedDB();
   const LANGS = ["en", "ro", "ar", "id"];
   const RTL = new Set(["ar"]);
   const FALLBACK = {
@@ -61,6 +62,10 @@
 
   state.lang = pickLang();
   let texts = FALLBACK;
+  // The loading line is written only once the catalog has arrived (or failed): a
+  // py:progress event before that used to write the English fallback for a moment, in
+  // every language (and made tests/browser/test_runtime.py flaky, issue 9).
+  let textsSettled = false;
   // The whole catalog is kept for the app (game/ui/app.py), which then needs no second
   // request for it at start-up: state.catalogText resolves to its text, or null.
   const catalogText = fetch(`./locales/${state.lang}.json`)
@@ -77,7 +82,10 @@
     .catch(() => {
       state.lang = "en";
     })
-    .then(render);
+    .then(() => {
+      textsSettled = true;
+      render();
+    });
 
   function box(id, role) {
     let el = document.getElementById(id);
@@ -108,7 +116,7 @@
       el.textContent = texts["boot.failed"];
       return;
     }
-    if (!document.body) return;
+    if (!document.body || !textsSettled) return;
     const el = box("boot-status", "status");
     el.setAttribute("aria-live", "polite");
     const main = state.state === "slow" ? texts["boot.slow"] : texts["boot.loading"];
@@ -209,3 +217,80 @@
   else if (document.body) render();
   else document.addEventListener("DOMContentLoaded", render, { once: true });
 })();
+
+// IndexedDB guard (issue 14). PyScript opens IndexedDB databases of its own as it
+// starts ("IDBMap/@pyscript.fs" when its module loads, and the Pyodide lock-file cache,
+// which it awaits even with no packages). Where IndexedDB is unavailable (a
+// cross-origin iframe with storage blocked, some private modes, IDBFactory.open
+// throwing), that open throws, or its request fails and PyScript's error handler
+// re-dispatches the event being dispatched (InvalidStateError): either way PyScript
+// never starts. For PyScript's own databases only (names "IDBMap/..."), a failed open
+// is answered with an in-memory database that has the few operations PyScript uses,
+// so the game starts; it keeps its own data in localStorage (and says so when that is
+// unavailable too). window.__boot.idbFallback counts the databases so answered.
+function guardIndexedDB() {
+  "use strict";
+  const proto = window.IDBFactory && window.IDBFactory.prototype;
+  if (!proto || typeof proto.open !== "function" || proto.open.__guarded) return;
+  const open = proto.open;
+  const ours = (name) => typeof name === "string" && name.startsWith("IDBMap/");
+  const later = (fn) => setTimeout(fn, 0);
+  function memoryDatabase() {
+    const data = new Map();
+    const op = (compute) => {
+      const req = { result: undefined, error: null, onsuccess: null, onerror: null };
+      later(() => {
+        req.result = compute();
+        if (typeof req.onsuccess === "function") req.onsuccess({ type: "success", target: req });
+      });
+      return req;
+    };
+    const store = {
+      count: () => op(() => data.size),
+      clear: () => op(() => data.clear()),
+      delete: (k) => op(() => { data.delete(k); }),
+      get: (k) => op(() => data.get(k)),
+      getKey: (k) => op(() => (data.has(k) ? k : undefined)),
+      getAllKeys: () => op(() => [...data.keys()]),
+      put: (v, k) => op(() => { data.set(k, v); return k; }),
+    };
+    window.__idbFallback = (window.__idbFallback || 0) + 1;
+    return {
+      objectStoreNames: { length: 1, contains: () => true },
+      createObjectStore: () => store,
+      transaction: () => ({ objectStore: () => store }),
+      close() {},
+    };
+  }
+  const answer = (req) => later(() => {
+    if (typeof req.onsuccess === "function") {
+      req.onsuccess({ type: "success", target: { result: memoryDatabase() } });
+    }
+  });
+  const guarded = function (name, ...rest) {
+    if (!ours(name)) return open.call(this, name, ...rest);
+    let req;
+    try {
+      req = open.call(this, name, ...rest);
+    } catch (_) {
+      const fake = { onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+      answer(fake);
+      return fake;
+    }
+    // A request that fails later: PyScript's own error handler never sees the event.
+    let onerror = null;
+    Object.defineProperty(req, "onerror", {
+      configurable: true,
+      get: () => onerror,
+      set: (fn) => { onerror = fn; },
+    });
+    req.addEventListener("error", (e) => {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      answer(req);
+    });
+    return req;
+  };
+  guarded.__guarded = true;
+  proto.open = guarded;
+}

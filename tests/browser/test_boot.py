@@ -1,0 +1,84 @@
+"""Start-up faults found by trying them (issue 14): the game starts without IndexedDB,
+and every control opts out of the browser's double-tap zoom.
+
+Only the page contract (SPEC §8) and static/boot.js are used here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import game
+from tests.browser import helpers
+
+DEAL = "EH1-N-AAAAAAF"
+# IndexedDB.open throws synchronously, as in a cross-origin iframe with storage blocked.
+OPEN_THROWS = """
+IDBFactory.prototype.open = function () {
+  throw new DOMException("The user denied permission to access the database.", "InvalidStateError");
+};
+"""
+# Every open gets a *real* request that fails later: the database "__fail__" exists at
+# version 5 (made by the test beforehand), so opening it at version 1 is a VersionError
+# delivered as an error event, the path where PyScript's handler threw InvalidStateError.
+OPEN_FAILS_LATER = """
+(() => {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function () { return open.call(this, "__fail__", 1); };
+})();
+"""
+
+
+def play_stock_tap(page) -> None:
+    before = page.evaluate("localStorage.getItem('solitaire.game')")
+    page.locator('#table [data-pile="s"]').last.click()
+    page.wait_for_function("b => localStorage.getItem('solitaire.game') !== b", arg=before)
+    g = helpers.saved_game(page)
+    assert g.move_count == 1
+    assert helpers.table(page) == helpers.expected(g)
+    assert helpers.status(page)["moves"] == "1"
+
+
+def test_starts_and_plays_when_indexeddb_open_throws(page, open_app) -> None:
+    page.add_init_script(OPEN_THROWS)
+    open_app(f"/index.html?deal={DEAL}")
+    assert page.evaluate("window.__idbFallback") >= 1  # PyScript's databases were answered
+    play_stock_tap(page)
+
+
+def test_starts_and_plays_when_indexeddb_request_fails_later(page, open_app) -> None:
+    make_db = """() => new Promise((ok, ko) => {
+      const r = indexedDB.open("__fail__", 5);
+      r.onsuccess = () => { r.result.close(); ok(); };
+      r.onerror = () => ko(r.error);
+    })"""
+    open_app("/index.html")
+    page.evaluate(make_db)
+    page.add_init_script(OPEN_FAILS_LATER)
+    page.goto(f"/index.html?deal={DEAL}", wait_until="commit")
+    page.wait_for_selector("html[data-ready='1'], html[data-boot='failed']", state="attached")
+    assert page.evaluate("document.documentElement.dataset.boot") == "ready"
+    assert page.evaluate("window.__idbFallback") >= 1
+    # The new deal over an untouched one starts at once; play it.
+    assert helpers.saved_game(page).code == str(game.parse_code(DEAL))
+    play_stock_tap(page)
+
+
+CONTROLS = "button, a[href], input, select, textarea, summary, [data-action]"
+TOUCH_ACTIONS = f"""() => [...document.querySelectorAll("{CONTROLS}")].map(e => [
+  e.tagName + (e.dataset.action ? '[' + e.dataset.action + ']' : '') + (e.name ? ':' + e.name : ''),
+  getComputedStyle(e).touchAction])"""
+
+
+@pytest.mark.viewport("phone")
+@pytest.mark.parametrize("path", ["/index.html", "/help/en/index.html", "/help/ar/faq.html"])
+def test_every_control_opts_out_of_double_tap_zoom(page, open_app, path) -> None:
+    """touch-action auto on a button lets iOS Safari zoom on a quick second tap."""
+    if path == "/index.html":
+        open_app(path)
+    else:
+        page.goto(path)
+    controls = page.evaluate(TOUCH_ACTIONS)
+    assert len(controls) >= 5
+    bad = [c for c in controls if c[1] not in ("manipulation", "none")]
+    assert bad == []
