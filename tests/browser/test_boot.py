@@ -82,3 +82,34 @@ def test_every_control_opts_out_of_double_tap_zoom(page, open_app, path) -> None
     assert len(controls) >= 5
     bad = [c for c in controls if c[1] not in ("manipulation", "none")]
     assert bad == []
+
+
+def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, page, page_log) -> None:
+    """scripts/precache.py leaves out the PyScript chunks the page never loads (editor,
+    terminal, ...): every same-origin file requested while starting, playing, opening
+    the dialogs, switching language and reading the help must still be in the list, or
+    the game would break offline."""
+    from scripts import precache
+
+    open_app(f"/index.html?deal={DEAL}")
+    page.locator('#table [data-pile="s"]').last.click()
+    page.locator('[data-action="new"]').click()
+    page.wait_for_selector("#dlg-new[open]", state="attached")
+    page.keyboard.press("Escape")
+    page.locator('[data-action="settings"]').click()
+    page.select_option('select[name="language"]', "ar")
+    page.wait_for_function("document.documentElement.lang === 'ar'")
+    page.keyboard.press("Escape")
+    page.locator('[data-action="help"]').click()
+    page.frame_locator("#help-overlay iframe").locator("h1").wait_for()
+    listed = set(precache.files())
+    loaded = {u.removeprefix(page_log.origin + "/").split("?")[0].split("#")[0]
+              for u in page_log.requests if u.startswith(page_log.origin + "/")}
+    loaded.discard("")
+    loaded.discard("index.html")  # listed, but check the rest without the query forms
+    assert "index.html" in listed
+    missing = sorted(f for f in loaded if f not in listed and f != "favicon.ico")
+    assert missing == []
+    assert not any(precache.chunk_base(f.rsplit("/", 1)[-1]) in precache.UNUSED_PYSCRIPT
+                   for f in loaded if "/pyscript/" in f)
+    assert not any("codemirror" in f or "xterm" in f for f in listed)
