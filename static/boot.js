@@ -102,6 +102,13 @@
       el.style.cssText =
         "margin:1rem auto;max-width:min(40rem,calc(100% - 2rem));box-sizing:border-box;padding:.75rem 1rem;font:1rem/1.4 system-ui,sans-serif;" +
         "border-radius:.5rem;background:#fff;color:#222;text-align:center;";
+      // The loading line floats over the page: in the flow it would push the header and
+      // the table down, and its removal would move the table (or the early picture of
+      // static/prepaint.js) when the game takes over.
+      if (id === "boot-status") {
+        el.style.cssText += "position:fixed;z-index:3000;inset-inline:0;bottom:max(1rem,env(safe-area-inset-bottom));" +
+          "width:max-content;margin:0 auto;box-shadow:0 4px 16px rgba(0,0,0,.35);pointer-events:none;";
+      }
     }
     return el;
   }
