@@ -127,7 +127,78 @@
     const el = box("boot-status", "status");
     el.setAttribute("aria-live", "polite");
     const main = state.state === "slow" ? texts["boot.slow"] : texts["boot.loading"];
-    el.textContent = state.detail && state.state !== "slow" ? `${main} (${state.detail})` : main;
+    let line = el.querySelector(".boot-line");
+    if (!line) {
+      line = document.createElement("span");
+      line.className = "boot-line";
+      el.replaceChildren(line);
+    }
+    line.textContent = state.detail && state.state !== "slow" ? `${main} (${state.detail})` : main;
+    renderBar(el);
+  }
+
+  // The download bar: bytes of the runtime's large files received so far (those named
+  // by <link data-bytes> in index.html, with their sizes), from the Resource Timing
+  // entries of finished downloads and, while one is under way, from a copy of the
+  // response stream that Pyodide's fetch gets (window.fetch below).
+  const expected = new Map();
+  for (const link of document.querySelectorAll("link[data-bytes]")) {
+    const n = Number(link.dataset.bytes);
+    if (n > 0) expected.set(new URL(link.getAttribute("href"), document.baseURI).href, n);
+  }
+  const received = new Map();
+  const totalBytes = [...expected.values()].reduce((a, b) => a + b, 0);
+  state.progress = 0;
+  let barQueued = false;
+  function got(url, bytes) {
+    const max = expected.get(url);
+    if (max === undefined) return;
+    received.set(url, Math.min(max, Math.max(bytes, received.get(url) || 0)));
+    let sum = 0;
+    for (const v of received.values()) sum += v;
+    state.progress = totalBytes ? sum / totalBytes : 0;
+    if (!barQueued) {
+      barQueued = true;
+      requestAnimationFrame(() => {
+        barQueued = false;
+        const el = document.getElementById("boot-status");
+        if (el && !isReady()) renderBar(el);
+      });
+    }
+  }
+  function renderBar(el) {
+    if (!totalBytes) return;
+    let bar = el.querySelector("progress");
+    if (!bar) {
+      bar = document.createElement("progress");
+      bar.max = 1;
+      bar.style.cssText = "display:block;width:100%;min-width:12rem;height:.5rem;margin-top:.4rem;accent-color:#0e5a3a;";
+      el.append(bar);
+    }
+    bar.value = state.progress;
+  }
+  let resourceObserver = null;
+  if (window.PerformanceObserver && totalBytes) {
+    try {
+      resourceObserver = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) got(e.name, e.decodedBodySize || expected.get(e.name) || 0);
+      });
+      resourceObserver.observe({ type: "resource", buffered: true });
+    } catch (_) {
+      resourceObserver = null;
+    }
+  }
+  function countStream(url, response) {
+    if (!expected.has(url) || !response.ok || !response.body) return;
+    let count = 0;
+    const reader = response.clone().body.getReader();
+    const pump = () => reader.read().then(({ done, value }) => {
+      if (done) return;
+      count += value.byteLength;
+      got(url, count);
+      pump();
+    }, () => {});
+    pump();
   }
 
   function fail(reason) {
@@ -183,13 +254,20 @@
   // runtime too.
   const origFetch = window.fetch;
   const watchedFetch = function (input, ...rest) {
-    const p = origFetch.call(this, input, ...rest);
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
-    if (!isReady() && url.includes("/vendor/")) {
-      const late = (why) => setTimeout(() => fail(`${why}: ${url}`), 2000);
-      p.then((r) => r.ok || late(`HTTP ${r.status}`), () => late("fetch failed"));
-    }
-    return p;
+    if (isReady() || !url.includes("/vendor/")) return origFetch.call(this, input, ...rest);
+    const late = (why) => setTimeout(() => fail(`${why}: ${url}`), 2000);
+    const abs = new URL(url, document.baseURI).href;
+    // The caller gets the response after the counting copy is made (a copy made later
+    // would miss what the caller has already read).
+    return origFetch.call(this, input, ...rest).then((r) => {
+      if (!r.ok) late(`HTTP ${r.status}`);
+      else countStream(abs, r);
+      return r;
+    }, (err) => {
+      late("fetch failed");
+      throw err;
+    });
   };
   window.fetch = watchedFetch;
 
@@ -214,6 +292,7 @@
     removeEventListener("py:progress", onProgress);
     removeEventListener("error", onError, true);
     removeEventListener("unhandledrejection", onRejection);
+    if (resourceObserver) resourceObserver.disconnect();
     clearTimeout(slowTimer);
     clearTimeout(failTimer);
     for (const [name, orig] of Object.entries(originals)) WA[name] = orig;

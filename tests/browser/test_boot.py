@@ -113,3 +113,39 @@ def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, 
     assert not any(precache.chunk_base(f.rsplit("/", 1)[-1]) in precache.UNUSED_PYSCRIPT
                    for f in loaded if "/pyscript/" in f)
     assert not any("codemirror" in f or "xterm" in f for f in listed)
+
+
+def test_download_bar_sizes_match_the_files() -> None:
+    """index.html gives the size of each large runtime file (data-bytes) for the bar."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    html = (root / "index.html").read_text(encoding="utf-8")
+    sized = re.findall(r'href="\./([^"]+)" data-bytes="(\d+)"', html)
+    assert {p.rsplit("/", 1)[-1] for p, _ in sized} >= {"pyodide.asm.wasm", "python_stdlib.zip"}
+    for path, size in sized:
+        assert (root / path).stat().st_size == int(size), path
+
+
+@pytest.mark.viewport("phone")
+def test_first_visit_shows_a_download_bar_that_moves(page, open_app) -> None:
+    """The wasm is held back: the bar shows what has arrived (the other files), short of
+    the whole; released, the game starts and the bar goes."""
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_function("() => { const b = document.querySelector('#boot-status progress');"
+                           " return b && b.value > 0; }")
+    value = page.evaluate("document.querySelector('#boot-status progress').value")
+    assert 0 < value < 1
+    assert page.locator("#boot-status").is_visible()
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.locator("#boot-status").count() == 0
