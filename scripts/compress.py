@@ -33,6 +33,8 @@ except ImportError:  # make dist installs it (requirements-dev.txt); gzip still 
     brotli = None
 
 MIN_SIZE = 1024
+#: Brotli quality of the copies (11, the best, for releases; tests may lower it).
+BROTLI_QUALITY = 11
 MIN_SAVING = 0.05
 # Not .zip: game.zip and python_stdlib.zip are deflated already (Brotli saves 2%).
 SUFFIXES = {".js", ".mjs", ".css", ".html", ".json", ".wasm", ".svg", ".toml",
@@ -48,7 +50,7 @@ def encode(data: bytes, encoding: str) -> bytes:
         return gzip.compress(data, compresslevel=9, mtime=0)
     if brotli is None:
         raise RuntimeError("the brotli package is not installed")
-    return brotli.compress(data, quality=11)
+    return brotli.compress(data, quality=BROTLI_QUALITY)
 
 
 def wanted(path: Path) -> bool:
