@@ -2,7 +2,9 @@
 // <html data-ready="1">, so the page never stays blank.
 //
 // - While loading: a progress line in #boot-status (text `boot.loading`, plus
-//   PyScript's `py:progress` detail such as "Loading interpreter").
+//   PyScript's `py:progress` detail such as "Loading interpreter"), written once the
+//   catalog has arrived, floating over the page, with a <progress> bar of the bytes of
+//   the runtime's large files received so far (sizes from <link data-bytes>).
 // - After `slowMs` without data-ready: `boot.slow` (still waiting).
 // - On failure: `boot.failed` in #boot-error (role="alert"). Failure means, before
 //   data-ready: a `.py-error` element appears (PyScript's error plugin), a <script>
@@ -18,7 +20,8 @@
 // Timings: data-slow-ms / data-timeout-ms on the <script> element, or
 // window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
 // When the page is ready, #boot-status is removed and the listeners are detached.
-// window.__boot exposes {state, lang, detail} for tests and debugging, and
+// Also: the IndexedDB guard (guardIndexedDB, at the end), installed first.
+// window.__boot exposes {state, lang, detail, progress} for tests and debugging, and
 // {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
   "use strict";
