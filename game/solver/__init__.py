@@ -60,19 +60,27 @@ def hint(source: Any, max_nodes: int = 20_000) -> Move | None:
         A :class:`~game.moves.Move` (SPEC §2; a stock tap ``s`` when the solution starts
         by drawing), or ``None`` (also for a won position).
     """
+    mv = _hint_text(source, max_nodes)
+    if mv is None:
+        return None
+    norm = getattr(source, "normalise", None)
+    return norm(mv) if norm is not None else Move.parse(mv)
+
+
+def _hint_text(source: Any, max_nodes: int) -> str | None:
     sol = Search(source, max_nodes, mode="fast").run()
     if sol.moves:
-        return Move.parse(sol.moves[0])
+        return sol.moves[0]
     st = read_state(source)
     if st.won():
         return None
     au = st.auto("complete")
     if au:
         st.undo_auto(au)
-        return Move.parse(st.notation(au[0][0])[0])
+        return st.notation(au[0][0])[0]
     ms = st.moves("complete")
     if ms:
-        return Move.parse(st.notation(ms[0])[0])
+        return st.notation(ms[0])[0]
     return None
 
 
