@@ -19,8 +19,8 @@ slot ``b``; 4 take-back, slot ``a`` -> column ``b``; 5 one stock tap (only liste
 
 Modes: ``"complete"`` plays only aces at once (:meth:`EHState.auto`) and searches every
 other move, take-backs included, with only the symmetry pruning below. ``"fast"`` is a
-streamliner (faster, but its failures prove nothing): every card that can go up goes
-up at once, nothing is taken back, and a card moves from column to column only when
+streamliner (faster, but its failures prove nothing): every card that :func:`safe`
+allows goes up at once, nothing is taken back, and a card moves from column to column only when
 that empties its column, turns a card up or uncovers a card that can go up.
 ``"loose"`` is the same without the last restriction (it comes next when ``"fast"``
 runs out). ``"none"``: no automatic move, nothing pruned but symmetries (``is_stuck``).
@@ -45,6 +45,17 @@ slot (the first that accepts, as ``f`` does) per card.
 from __future__ import annotations
 
 FOUND0 = 20
+
+
+def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
+    """Fast-mode rule for playing a card up at once: rank 1 or 2, or every slot of the
+    other colour holds at least ``rank - 1`` cards and every slot of its own colour at
+    least ``rank - 2`` (the classic one-deck rule, over both copies). Not proven with
+    take-backs allowed, so only the streamlined searches use it."""
+    if rank <= 2:
+        return True
+    own, other = (red_min, black_min) if red else (black_min, red_min)
+    return other >= rank - 1 and own >= rank - 2
 
 
 class EHState:
@@ -225,7 +236,8 @@ class EHState:
 
     def auto(self, mode: str) -> list[tuple[tuple[int, ...], object]]:
         """Play the foundation moves of ``mode`` (module docstring) until none is left:
-        aces in ``"complete"``, every card that goes up in ``"fast"``, none in ``"none"``.
+        aces in ``"complete"``, the cards :func:`safe` allows in ``"fast"`` and
+        ``"loose"``, none in ``"none"``.
 
         Returns:
             ``(move, token)`` per move played, in order (for :meth:`undo_auto`).
@@ -237,16 +249,23 @@ class EHState:
         found, cols, deck = self.found, self.cols, self.deck
         while True:
             want: dict[int, int] = {}
+            if fast:
+                red_min = min(found[1], found[2], found[5], found[6])
+                black_min = min(found[0], found[3], found[4], found[7])
+            any_up: dict[int, int] = {}
             for j in (7, 6, 5, 4, 3, 2, 1, 0):
                 h = found[j]
-                if h < 13 and (h == 0 or fast):
-                    want[(j & 3) * 13 + h] = j
-            if not want:
+                if h < 13:
+                    if h == 0 or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
+                        want[(j & 3) * 13 + h] = j
+                    if fast:
+                        any_up[(j & 3) * 13 + h] = j
+            if not any_up and not want:
                 return out
             m: tuple[int, ...] | None = None
             for i, col in enumerate(cols):
-                if col and col[-1] in want:
-                    m = (1, i, want[col[-1]], 1)
+                if col and (col[-1] in want or col[-1] in any_up):
+                    m = (1, i, want.get(col[-1], any_up.get(col[-1], 0)), 1)
                     break
             else:
                 for i, c in enumerate(deck):

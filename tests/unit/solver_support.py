@@ -53,7 +53,8 @@ def near_end_easy_harp(rnd: random.Random, left: int) -> game.Game:
             waste.append(c)
         else:
             cols[rnd.randrange(9)].append(c)
-    lines = ["Foundations: " + " ".join(f"{'HCDS'[j % 4]}-{'0' if h == 0 else RANKS[h - 1]}" for j, h in enumerate(slots))]
+    found = " ".join(f"{'HCDS'[j % 4]}-{'0' if h == 0 else RANKS[h - 1]}" for j, h in enumerate(slots))
+    lines = ["Foundations: " + found]
     lines.append("Stock: " + " ".join(stock))
     lines.append("Waste: " + " ".join(waste))
     for col in cols:
