@@ -49,12 +49,21 @@ def load() -> tuple[dict[str, list[int]], dict[str, str]]:
     tree = ast.parse(OUT.read_text())
     values: dict[str, object] = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            values[node.targets[0].id] = ast.literal_eval(node.value)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            values[node.target.id] = ast.literal_eval(node.value)
     proven = {k: list(v) for k, v in values.get("PROVEN", {}).items()}  # type: ignore[union-attr]
     for k in KEYS.values():
         proven.setdefault(k, [])
     return proven, dict(values.get("RUNS", {}))  # type: ignore[arg-type]
+
+
+def save_variant(key: str, numbers: list[int], run: str | None) -> None:
+    """Store one variant's list (and run note), keeping what other runs stored."""
+    proven, runs = load()
+    proven[key] = sorted(set(proven[key]) | set(numbers))
+    if run is not None:
+        runs[key] = run
+    save(proven, runs)
 
 
 def save(proven: dict[str, list[int]], runs: dict[str, str]) -> None:
@@ -86,8 +95,7 @@ def main() -> None:
     args = ap.parse_args()
     kind, cells = VARIANTS[args.variant]
     key = KEYS[args.variant]
-    proven, runs = load()
-    have = set(proven[key])
+    have = set(load()[0][key])
     t0 = time.perf_counter()
     number = args.start
     tried = 0
@@ -103,17 +111,15 @@ def main() -> None:
                     raise SystemExit(f"{key} {number}: the solution does not win")
                 have.add(number)
                 if len(have) % 25 == 0:
-                    proven[key] = sorted(have)
-                    save(proven, runs)
+                    save_variant(key, sorted(have), None)
         number += 1
     spent = time.perf_counter() - t0
-    proven[key] = sorted(have)
-    runs[key] = (
+    run = (
         f"deals {args.start}-{number - 1}: {tried} tried, {len(have)} stored, budget {args.budget} "
         f"({args.mode}), {spent:.0f} s on Python {sys.version.split()[0]}"
     )
-    save(proven, runs)
-    print(key, runs[key])
+    save_variant(key, sorted(have), run)
+    print(key, run)
 
 
 if __name__ == "__main__":

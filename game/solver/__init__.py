@@ -25,7 +25,10 @@ from ..moves import Move
 from .adapter import read_state
 from .search import MODES, UNKNOWN, UNWINNABLE, WINNABLE, Search, Solution
 
-__all__ = ["MODES", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Search", "Solution", "hint", "is_stuck", "solve"]
+__all__ = [
+    "MODES", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Search", "Solution", "hint", "is_stuck", "proven_deals",
+    "solve",
+]
 
 
 def solve(source: Any, max_nodes: int = 200_000, mode: str = "auto") -> Solution:
@@ -106,3 +109,22 @@ def is_stuck(source: Any, max_nodes: int = 50_000) -> bool | None:
     if sol.status == UNWINNABLE:
         return True
     return None
+
+
+def proven_deals(variant: str) -> tuple[int, ...]:
+    """Deal numbers proven winnable, computed offline by ``scripts/proven_deals.py``
+    (each with a solution that replays to a win), for "winnable deals only".
+
+    Args:
+        variant: ``"easy-harp"``, ``"eight-off-8"``, ``"eight-off-4"`` or
+            ``"eight-off-2"`` (the variant names of SPEC §12).
+
+    Returns:
+        Sorted deal numbers (SPEC §3), possibly empty.
+
+    Raises:
+        KeyError: unknown variant.
+    """
+    from .proven import PROVEN
+
+    return PROVEN[variant]

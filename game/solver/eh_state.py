@@ -18,12 +18,16 @@ slot ``b``; 4 take-back, slot ``a`` -> column ``b``; 5 one stock tap (only liste
 ``full=True``).
 
 Modes: ``"complete"`` plays only aces at once (:meth:`EHState.auto`) and searches every
-other move, take-backs included, with only the symmetry pruning below. ``"fast"`` is a
-streamliner (faster, but its failures prove nothing): every card that :func:`safe`
-allows goes up at once, nothing is taken back, and a card moves from column to column only when
-that empties its column, turns a card up or uncovers a card that can go up.
-``"loose"`` is the same without the last restriction (it comes next when ``"fast"``
-runs out). ``"none"``: no automatic move, nothing pruned but symmetries (``is_stuck``).
+other move, take-backs included, with only the symmetry pruning below. The others are
+streamliners (faster, but their failures prove nothing), none of which takes back:
+``"fast"`` plays at once every column card that can go up and the stock cards that
+:func:`safe` allows, moves a card from column to column only when that empties its
+column, turns a card up or uncovers a card that can go up, and a stock card onto a
+column only when a column card that should move could then go onto it; ``"loose"``
+drops those two restrictions; ``"greedy"`` is ``"fast"`` playing every card that can go
+up at once. They fail on different deals, so :class:`~game.solver.search.Search` tries
+them in turn before ``"complete"``. ``"none"``: no automatic move, only the symmetry
+pruning (for ``is_stuck``).
 
 Why an ace may always go up (complete mode): write ``Q <= Q'`` when ``Q'`` is ``Q``
 with some aces (face up, on top of their column, or anywhere in the deck) lifted onto
@@ -236,8 +240,8 @@ class EHState:
 
     def auto(self, mode: str) -> list[tuple[tuple[int, ...], object]]:
         """Play the foundation moves of ``mode`` (module docstring) until none is left:
-        aces in ``"complete"``, the cards :func:`safe` allows in ``"fast"`` and
-        ``"loose"``, none in ``"none"``.
+        aces in ``"complete"``; in ``"fast"`` and ``"loose"`` any column card and the
+        stock cards :func:`safe` allows; every card in ``"greedy"``; none in ``"none"``.
 
         Returns:
             ``(move, token)`` per move played, in order (for :meth:`undo_auto`).
@@ -245,7 +249,8 @@ class EHState:
         out: list[tuple[tuple[int, ...], object]] = []
         if mode == "none":
             return out
-        fast = mode in ("fast", "loose")
+        fast = mode in ("fast", "loose", "greedy")
+        every = mode == "greedy"
         found, cols, deck = self.found, self.cols, self.deck
         while True:
             want: dict[int, int] = {}
@@ -256,7 +261,7 @@ class EHState:
             for j in (7, 6, 5, 4, 3, 2, 1, 0):
                 h = found[j]
                 if h < 13:
-                    if h == 0 or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
+                    if h == 0 or every or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
                         want[(j & 3) * 13 + h] = j
                     if fast:
                         any_up[(j & 3) * 13 + h] = j
@@ -290,8 +295,8 @@ class EHState:
         column, other column moves, take-backs last.
         """
         cols, down, found, deck = self.cols, self.down, self.found, self.deck
-        fast = mode == "fast" and not full
-        greedy = mode in ("fast", "loose") and not full
+        fast = mode in ("fast", "greedy") and not full
+        greedy = mode in ("fast", "loose", "greedy") and not full
         acc: dict[int, list[int]] = {}
         empties = []
         for d, col in enumerate(cols):

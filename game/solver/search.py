@@ -84,9 +84,9 @@ class Search:
         elif eo or mode == "complete":
             self.phases = ["complete"]
         elif mode == "fast":
-            self.phases = ["fast", "loose"]
+            self.phases = ["greedy", "fast", "loose"]
         else:
-            self.phases = ["fast", "loose", "complete"] if not eo else ["complete"]
+            self.phases = ["greedy", "fast", "loose", "complete"]
         self.nodes = 0
         self.result: Solution | None = None
         self._pause = 0
@@ -115,8 +115,9 @@ class Search:
     def _run(self) -> Iterator[None]:
         for k, phase in enumerate(self.phases):
             last = k == len(self.phases) - 1
-            limit = self.max_nodes if last else self.nodes + (self.max_nodes - self.nodes) // 2
-            if phase in ("fast", "loose") and hasattr(self.state, "encode"):
+            share = (self.max_nodes - self.nodes) // (len(self.phases) - k)
+            limit = self.max_nodes if last else self.nodes + share
+            if phase in ("greedy", "fast", "loose") and hasattr(self.state, "encode"):
                 found = yield from self._befs(phase, limit)
             else:
                 found = yield from self._dfs(phase, limit)

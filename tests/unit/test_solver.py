@@ -216,3 +216,27 @@ def test_freecell_solver_oracle(cells: int) -> None:
             assert ours.status == "winnable", (cells, n)
     if cells == 8:
         assert solved >= 25  # the oracle really ran
+
+
+# --- proven-winnable deal lists (scripts/proven_deals.py) ---
+
+@pytest.mark.parametrize("variant,cells", [("eight-off-8", 8), ("eight-off-4", 4), ("eight-off-2", 2)])
+def test_proven_deals_are_winnable(variant: str, cells: int) -> None:
+    from game.solver import proven_deals
+
+    nums = proven_deals(variant)
+    assert list(nums) == sorted(set(nums)) and all(1 <= n <= game.MAX_DEAL for n in nums)
+    assert len(nums) >= 100
+    for n in nums[:: max(1, len(nums) // 3)][:3]:
+        g = game.new_game(game.DealCode("eight-off", cells, n))
+        sol = solve(g)
+        assert sol.status == "winnable" and replay_wins(g, sol.moves), n
+
+
+def test_proven_deals_easy_harp_and_bad_variant() -> None:
+    from game.solver import proven_deals
+
+    nums = proven_deals("easy-harp")
+    assert list(nums) == sorted(set(nums)) and all(1 <= n <= game.MAX_DEAL for n in nums)
+    with pytest.raises(KeyError):
+        proven_deals("klondike")

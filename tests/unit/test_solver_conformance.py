@@ -84,7 +84,7 @@ def test_full_generator_equals_legal_moves(kind: str, cells: int) -> None:
 
 
 @pytest.mark.parametrize("kind,cells", VARIANTS)
-@pytest.mark.parametrize("mode", ["complete", "fast", "none"])
+@pytest.mark.parametrize("mode", ["complete", "fast", "loose", "greedy", "none"])
 def test_search_moves_replay_in_the_engine(kind: str, cells: int, mode: str) -> None:
     for i, g in enumerate(positions(kind, cells, seed=cells + 5, count=80)):
         if i % 3:
