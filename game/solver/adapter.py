@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from .eh_state import EHState
-from .eh_state import from_piles as eh_from_piles
 from .eo_state import EOState
-from .eo_state import from_piles as eo_from_piles
 
 Piles = dict[str, list[tuple[int, str, bool]]]
+_SUIT = {s: i for i, s in enumerate("SHDC")}  # foundation order (SPEC §4, §5)
+
+
+def _code(card: tuple[int, str, bool]) -> int:
+    return _SUIT[card[1]] * 13 + card[0] - 1
 
 
 def read_piles(source: Any) -> tuple[str, int, Piles]:
@@ -45,3 +48,27 @@ def read_state(source: Any) -> EOState | EHState:
     if game == "easy-harp":
         return eh_from_piles(piles)
     return eo_from_piles(cells, piles)
+
+
+def eo_from_piles(cells_n: int, piles: Piles) -> EOState:
+    """The Eight Off state (see :mod:`.eo_state`) of piles ``t1..t8``, ``c1..cN``,
+    ``f1..f4`` read by :func:`read_piles`."""
+    cols = [[_code(c) for c in piles[f"t{i}"]] for i in range(1, 9)]
+    cells = [_code(piles[f"c{i}"][0]) if piles[f"c{i}"] else -1 for i in range(1, cells_n + 1)]
+    found = [len(piles[f"f{j}"]) for j in range(1, 5)]
+    return EOState(cols, cells, found)
+
+
+def eh_from_piles(piles: Piles) -> EHState:
+    """The Easy Harp state (see :mod:`.eh_state`) of piles ``t1..t9``, ``s``, ``w``,
+    ``f1..f8`` read by :func:`read_piles`: the deck cycle is the waste bottom to top,
+    then the stock in drawing order (its last card first)."""
+    cols, down = [], []
+    for i in range(1, 10):
+        pile = piles[f"t{i}"]
+        cols.append([_code(c) for c in pile])
+        down.append(sum(1 for c in pile if not c[2]))
+    waste = [_code(c) for c in piles["w"]]
+    stock = [_code(c) for c in reversed(piles["s"])]
+    found = [len(piles[f"f{j}"]) for j in range(1, 9)]
+    return EHState(cols, down, waste + stock, len(waste), found)

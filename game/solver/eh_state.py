@@ -387,21 +387,3 @@ class EHState:
             scored.sort(key=lambda t: -t[0])
         return [m for _, m in scored]
 
-
-def from_piles(piles: dict[str, list[tuple[int, str, bool]]]) -> EHState:
-    """Build the state from piles read by :mod:`game.solver.adapter` (``t1..t9``,
-    ``s``, ``w``, ``f1..f8``; cards ``(rank, suit letter, face up)`` bottom to top)."""
-    suit_ix = {s: i for i, s in enumerate("SHDC")}
-
-    def code(card: tuple[int, str, bool]) -> int:
-        return suit_ix[card[1]] * 13 + card[0] - 1
-
-    cols, down = [], []
-    for i in range(1, 10):
-        pile = piles[f"t{i}"]
-        cols.append([code(c) for c in pile])
-        down.append(sum(1 for c in pile if not c[2]))
-    waste = [code(c) for c in piles["w"]]
-    stock = [code(c) for c in reversed(piles["s"])]
-    found = [len(piles[f"f{j}"]) for j in range(1, 9)]
-    return EHState(cols, down, waste + stock, len(waste), found)

@@ -227,20 +227,3 @@ class EOState:
         scored.sort(key=lambda t: -t[0])
         return [m for _, m in scored]
 
-
-def from_piles(cells_n: int, piles: dict[str, list[tuple[int, str, bool]]]) -> EOState:
-    """Build the state from piles read by :mod:`game.solver.adapter`.
-
-    Args:
-        cells_n: 8, 4 or 2. piles: pile id -> ``(rank 1..13, suit letter, face up)``
-            bottom to top, for ``t1..t8``, ``c1..cN``, ``f1..f4``.
-    """
-    suit_ix = {s: i for i, s in enumerate("SHDC")}
-
-    def code(card: tuple[int, str, bool]) -> int:
-        return suit_ix[card[1]] * 13 + card[0] - 1
-
-    cols = [[code(c) for c in piles[f"t{i}"]] for i in range(1, 9)]
-    cells = [code(piles[f"c{i}"][0]) if piles[f"c{i}"] else -1 for i in range(1, cells_n + 1)]
-    found = [len(piles[f"f{j}"]) for j in range(1, 5)]
-    return EOState(cols, cells, found)
