@@ -96,7 +96,7 @@ class EHState:
         in the columns (a card in the stock or waste costs nothing), minus face-down
         cards."""
         found = self.found
-        want = {}
+        want: dict[int, int] = {}
         for j in range(8):
             h = found[j]
             if h < 13:
@@ -281,7 +281,7 @@ class EHState:
                 return out
             out.append((m, self.do(m)))
 
-    def undo_auto(self, played: list) -> None:  # type: ignore[type-arg]
+    def undo_auto(self, played: list[tuple[tuple[int, ...], object]]) -> None:
         """Take back the moves returned by :meth:`auto`."""
         for m, token in reversed(played):
             self.undo(m, token)

@@ -118,13 +118,13 @@ class EOState:
         s, d, n = m
         return [f"{pile_name(s)}-{pile_name(d)}" + (f":{n}" if n > 1 else "")]
 
-    def auto(self, mode: str) -> list[tuple[tuple[int, ...], None]]:
+    def auto(self, mode: str) -> list[tuple[tuple[int, ...], object]]:
         """Play every foundation move (safe, module docstring) until none is left.
 
         Returns:
             ``(move, None)`` per move played, in order (for :meth:`undo_auto`).
         """
-        out: list[tuple[tuple[int, ...], None]] = []
+        out: list[tuple[tuple[int, ...], object]] = []
         if mode == "none":
             return out
         cols, cells, found = self.cols, self.cells, self.found
@@ -145,7 +145,7 @@ class EOState:
                     again = True
         return out
 
-    def undo_auto(self, played: list[tuple[tuple[int, ...], None]]) -> None:
+    def undo_auto(self, played: list[tuple[tuple[int, ...], object]]) -> None:
         """Take back the moves returned by :meth:`auto`."""
         for m, _ in reversed(played):
             self.undo(m)

@@ -11,11 +11,12 @@ positions in a mode whose pruning is proven (``"complete"``), the start is unwin
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
 from .adapter import read_state
+from .eh_state import EHState
 
 #: Statuses of a :class:`Solution` (SPEC §10).
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -112,12 +113,12 @@ class Search:
         return self.result
 
     # --- the search ------------------------------------------------------------------
-    def _run(self) -> Iterator[None]:
+    def _run(self) -> Generator[None, None, None]:
         for k, phase in enumerate(self.phases):
             last = k == len(self.phases) - 1
             share = (self.max_nodes - self.nodes) // (len(self.phases) - k)
             limit = self.max_nodes if last else self.nodes + share
-            if phase in ("greedy", "fast", "loose") and hasattr(self.state, "encode"):
+            if phase in ("greedy", "fast", "loose") and isinstance(self.state, EHState):
                 found = yield from self._befs(phase, limit)
             else:
                 found = yield from self._dfs(phase, limit)
@@ -132,7 +133,7 @@ class Search:
                 return
             self.state = self.root.copy()
 
-    def _dfs(self, phase: str, limit: int) -> Iterator[None]:
+    def _dfs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
         st = self.state
         base = st.progress()
         win = self.goal == "win"
@@ -184,11 +185,12 @@ class Search:
             stack.append([st.moves(phase), 0, au, None, None])
         return None
 
-    def _befs(self, phase: str, limit: int) -> Iterator[None]:
+    def _befs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
         """Best-first search (highest ``state.score()`` first, newest first on ties),
         keeping each waiting position as its parent's bytes plus one move."""
         st = self.state
-        cls = type(st)
+        assert isinstance(st, EHState), "best-first search is for Easy Harp states"
+        cls = EHState
         auto0 = st.auto(phase)
         rec0: tuple[Any, list[tuple[int, ...]]] = (None, [m for m, _ in auto0])
         if st.won():
