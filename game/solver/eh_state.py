@@ -263,30 +263,31 @@ class EHState:
         every = mode == "greedy"
         found, cols, deck = self.found, self.cols, self.deck
         while True:
-            want: dict[int, int] = {}
-            if fast:
-                red_min = min(found[1], found[2], found[5], found[6])
-                black_min = min(found[0], found[3], found[4], found[7])
-            any_up: dict[int, int] = {}
+            want: dict[int, int] = {}  # card -> slot: may go up from anywhere
+            col_up: dict[int, int] = {}  # card -> slot: may go up from a column top
+            red_min = min(found[1], found[2], found[5], found[6])
+            black_min = min(found[0], found[3], found[4], found[7])
             for j in (7, 6, 5, 4, 3, 2, 1, 0):
                 h = found[j]
                 if h < 13:
+                    c = (j & 3) * 13 + h
                     if h == 0 or every or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
-                        want[(j & 3) * 13 + h] = j
+                        want[c] = j
                     if fast:
-                        any_up[(j & 3) * 13 + h] = j
-            if not any_up and not want:
+                        col_up[c] = j
+            col_up = col_up if fast else want
+            if not col_up:
                 return out
             m: tuple[int, ...] | None = None
             for i, col in enumerate(cols):
-                if col and (col[-1] in want or col[-1] in any_up):
-                    m = (1, i, want.get(col[-1], any_up.get(col[-1], 0)), 1)
+                if col and col[-1] in col_up:
+                    m = (1, i, col_up[col[-1]], 1)
                     break
             else:
-                for i, c in enumerate(deck):
-                    if c in want:
-                        m = (3, i, want[c], 1)
-                        break
+                at = [deck.index(c) for c in want if c in deck]
+                if at:
+                    i = min(at)
+                    m = (3, i, want[deck[i]], 1)
             if m is None:
                 return out
             out.append((m, self.do(m)))
