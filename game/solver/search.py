@@ -49,10 +49,12 @@ class Search:
         max_nodes: budget of expanded positions over all phases; past it the answer is
             ``"unknown"``.
         mode: ``"fast"`` (hints and quick answers: Easy Harp plays more cards up at once
-            and never takes back; running out proves nothing, so its answers are
+            and never takes back; its four streamliners run in rounds, see
+            :meth:`_rounds`; running out proves nothing, so its answers are
             ``"winnable"`` or ``"unknown"``), ``"complete"`` (only proven pruning: the
-            one to trust for ``"unwinnable"``) or ``"auto"`` (fast with half the
-            budget, then complete with the rest; what :func:`~game.solver.solve` uses).
+            one to trust for ``"unwinnable"``) or ``"auto"`` (in Easy Harp the
+            streamliners with 4/5 of the budget, then complete with the rest; what
+            :func:`~game.solver.solve` uses).
             In Eight Off all three are the same complete search (every pruning there
             is proven, see :mod:`.eo_state`).
         goal: ``"win"``, or ``"progress"`` for :func:`~game.solver.is_stuck`.
