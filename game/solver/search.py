@@ -150,15 +150,17 @@ class Search:
         """Easy Harp's streamliners in rounds (restarts with iterative widening): each
         round runs every streamliner still alive from the start with a cap of
         positions, ``FIRST_CAP`` in the first round and ``GROWTH`` times more in each
-        next one, until one finds a win or ``share`` positions are spent. A streamliner
+        next one (but no more than an equal part of what is left of ``share``), until
+        one finds a win or ``share`` positions are spent. A streamliner
         that runs out of positions under its cap has seen all it can and is dropped.
         The deals each streamliner wins quickly differ, so a win that one of them finds
         in a few hundred positions no longer waits behind the others' whole shares;
         restarts cost at most ``1 / (GROWTH - 1)`` of the work."""
         cap, alive = FIRST_CAP, list(stream)
         while alive and self.nodes < share:
-            for phase in list(alive):
-                limit = min(share, self.nodes + cap)
+            rnd = list(alive)
+            for k, phase in enumerate(rnd):
+                limit = self.nodes + min(cap, (share - self.nodes) // (len(rnd) - k))
                 found = yield from self._befs(phase, limit)
                 self.state = self.root.copy()
                 if found is not None:
