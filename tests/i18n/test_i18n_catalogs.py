@@ -50,7 +50,8 @@ REFUSALS = (
 
 BAD_CODES = "empty game variant length letters range format".split()
 
-PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option"}
+PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option",
+               "win.streak", "import.records"}  # the last two: records (issue 12)
 
 # Placeholders the code must provide for each key (the lead substitutes these).
 EXPECTED_PLACEHOLDERS = {
@@ -77,6 +78,7 @@ SAME_AS_ENGLISH = {
     "*": {
         "game.easy-harp", "game.eight-off",
         "language.en", "language.ro", "language.ar", "language.id",
+        "stats.none",  # a dash: no figure yet (records, issue 12)
     },
     "ro": set(),
     "ar": set(),
