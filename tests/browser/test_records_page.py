@@ -85,11 +85,17 @@ def test_every_way_of_replacing_a_game_asks_first(open_app, page, storage, lang)
     page.locator(f'{CONFIRM} [data-action="cancel"]').click()
     assert_same(page, twin)
 
-    # A help example (the help iframe posts the deal to the page) asks, and "confirm"
-    # opens it; the game given up counts as lost.
-    page.evaluate("postMessage({type: 'open-deal', code: 'EO1-C8-AAAAAFX'}, location.origin)")
+    # A help example's "Open deal" (help inside the page, in an iframe) asks, and
+    # "confirm" opens it, in the same page; the game given up counts as lost.
+    page.evaluate("window.__sameDocument = true")
+    page.locator('[data-action="help"]').click()
+    frame = page.frame_locator("#help-overlay iframe")
+    frame.locator('nav.pages a[href="examples.html"]').click()
+    frame.locator('a[href$="index.html?deal=EO1-C8-AAAAAFX"]').click()
     page.locator(CONFIRM).wait_for(state="visible")
+    assert page.locator("#help-overlay[open]").count() == 0
     page.locator(f'{CONFIRM} [data-action="confirm"]').click()
+    assert page.evaluate("window.__sameDocument") is True  # no reload
     assert_same(page, game.new_game("EO1-C8-AAAAAFX"))
     rec = records(storage)
     assert rec["stats"]["easy-harp"]["played"] == 1 and rec["stats"]["easy-harp"]["won"] == 0
