@@ -228,7 +228,7 @@ def test_clock_setting_and_its_save(open_app, page, reload_app, storage, lang):
     box = page.locator('#dlg-settings input[name="show_clock"]')
     assert box.is_checked()
     box.uncheck()
-    assert not clock.is_visible()
+    clock.wait_for(state="hidden")  # the settings' change handler is a task
     assert json.loads(storage()["solitaire.settings"])["show_clock"] is False
     reload_app()
     assert not page.locator('[data-status="time"]').is_visible()
