@@ -102,11 +102,19 @@ class Ledger:
             assisted=self.assisted, date=self.br.iso_now())
         outcome = None
         for event in events:
-            out = self.keeper.record(event)
+            out = self.record(event)
             if event.kind != "start":
                 outcome = out
         self.show_time()
         return outcome
+
+    def record(self, event: game.Event) -> game.Outcome | None:
+        """Record ``event``; None (nothing counted) for one the keeper refuses as
+        malformed, which must never stop the game (SPEC §7)."""
+        try:
+            return self.keeper.record(event)
+        except ValueError:
+            return None
 
     @property
     def result(self) -> str | None:
@@ -146,13 +154,19 @@ class Ledger:
         clock = clock.hide(now) if self.br.hidden() else clock.show(now)
         self.meta = replace(self.meta, clock=clock)
         if self.br.hidden():
+            self.save_started()
+
+    def save_started(self) -> None:
+        """Save the meta when the page is hidden or left, if its clock has started
+        (an untouched game's meta holds nothing a new one would not)."""
+        if self.meta is not None and self.meta.clock.started:
             self.save_meta()
 
     def bind(self) -> None:
         """Listen for visibility, the clock's tick and the confirm dialog."""
         doc = self.br.document
         self.br.listen(doc, "visibilitychange", self.on_visibility)
-        self.br.listen(self.br.window, "pagehide", lambda _e: self.save_meta())
+        self.br.listen(self.br.window, "pagehide", lambda _e: self.save_started())
         self.br.listen(self.dialog, "close", self.on_close)
         self.br.listen(self.br.window, "message", self.on_message)
         self.timer = self.br.set_interval(self._tick, TICK_MS)
@@ -204,7 +218,7 @@ class Ledger:
             for event in game.replace_events(self.meta, self.br.now(), is_won=g.is_won,
                                              moves=g.move_count, score=g.score,
                                              date=self.br.iso_now()):
-                self.keeper.record(event)
+                self.record(event)
             start()
 
         self.app.dialogs.close_all()
