@@ -167,6 +167,7 @@ class StatsView:
                                        lambda t: game.load_save(t) is not None)
         except game.BadBackup as err:
             refused = err
+            app.dialogs.close_all()  # the notice bar is under any modal dialog
             app.notices.notify("import-refused", lambda: self.texts.import_error(refused))
             return
         stored = {name: app.store.get(key) for name, key in PART_KEYS.items()}

@@ -262,14 +262,17 @@ def test_export_then_import_and_bad_files(open_app, page, storage, clear_storage
                           ("future.json", json.dumps({**backup, "version": 9}))):
         bad = tmp_path / name
         bad.write_text(content, encoding="utf-8")
-        page.locator('[data-role="import-file"]').set_input_files(str(bad))
-        notice = page.locator('[data-role="notice"][data-notice="import-refused"]')
-        notice.wait_for(state="visible")
         reason = {"bad.json": "import-json", "foreign.json": "import-foreign",
                   "future.json": "import-version"}[name]
-        assert notice.locator(".notice-text").inner_text().startswith(
-            t[f"error.{reason}"].split("{")[0].strip())
+        page.locator('[data-role="import-file"]').set_input_files(str(bad))
+        notice = page.locator('[data-role="notice"][data-notice="import-refused"]')
+        notice.wait_for(state="visible")  # reading the file is a task: wait for its message
+        page.wait_for_function("t => document.querySelector('[data-role=notice] .notice-text')"
+                               ".textContent.startsWith(t)", arg=t[f"error.{reason}"].split("{")[0].strip())
+        notice.locator('[data-action="dismiss"]').click()
         assert storage() == before
+
+    assert not page.locator("#dlg-stats").is_visible()  # closed, so the message shows
 
     # On another device (empty storage), the import asks, then brings everything back.
     clear_storage()
