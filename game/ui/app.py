@@ -25,6 +25,7 @@ from . import choices, conflict
 from .browser import Browser
 from .dialogs import Dialogs
 from .domtypes import JS
+from .focus import Focus
 from .i18n import Catalog, choose_language
 from .input import Input
 from .notices import Notices
@@ -51,6 +52,7 @@ class App:
         self.notices = Notices(self)
         self.input = Input(self)
         self.dialogs = Dialogs(self)
+        self.focus = Focus(self)
 
     @property
     def g(self) -> game.Game:
@@ -120,6 +122,7 @@ class App:
             self.table.forget()
             self.table.relayout()
             self.update_status()
+            self.focus.prepare()
         self.notices.render()
 
     # ----- status, saving ----------------------------------------------------------
@@ -157,6 +160,7 @@ class App:
         self.current = decision.other
         self.last_saved = decision.blob
         self.table.build()
+        self.focus.prepare()
         self.update_status()
         self.notices.notify("other-tab", lambda: self.texts.notice("other-tab"))
 
@@ -183,6 +187,7 @@ class App:
         """Show, save and check the game after an action, undo or redo."""
         self.notices.hide_reminder()
         self.table.sync(animate=True)
+        self.focus.after_change()
         self.update_status()
         self.save_game()
         if self.g.is_won:
@@ -216,6 +221,7 @@ class App:
         self.current = g
         self.notices.hide_reminder()
         self.table.build()
+        self.focus.prepare()
         self.update_status()
         self.save_game()
         self.check_stuck()
@@ -337,6 +343,7 @@ class App:
         br.mark("solitaire:loaded")
         self.update_status()
         self.table.build()
+        self.focus.prepare()
         br.mark("solitaire:built")
         if self.last_saved is None:
             self.save_game()
@@ -355,6 +362,9 @@ class App:
         br.listen(table, "pointercancel", inp.on_cancel)
         br.listen(table, "lostpointercapture", inp.on_cancel)
         br.listen(table, "contextmenu", lambda e: e.preventDefault())
+        br.listen(table, "pointerdown", self.focus.on_pointer)
+        br.listen(table, "focus", self.focus.on_focus)
+        br.listen(table, "blur", self.focus.on_blur)
         br.listen(doc, "click", self.on_click)
         br.listen(doc, "keydown", inp.on_key)
         br.listen(doc.querySelector("#new-form"), "submit", self.on_submit)
