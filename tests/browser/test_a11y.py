@@ -225,6 +225,6 @@ def test_names_announcements_and_axe(open_app, page, lang):
     assert axe(page) == []
     page.keyboard.press("Escape")
     # Every help page of the language.
-    for name in ("index", "examples", "faq"):
+    for name in ("index", "examples", "faq", "keys"):
         page.goto(f"/help/{lang}/{name}.html")
         assert axe(page) == [], name
