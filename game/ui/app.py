@@ -32,6 +32,7 @@ from .notices import Notices
 from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings, parse_settings
 from .table import Table
 from .texts import Texts
+from .welcome import Welcome
 
 SAMPLE_CODE = "EH1-N-AAAAAAF"  # the example in the code field's placeholder (SPEC §3)
 SAMPLE_NUMBER = "12345"
@@ -53,6 +54,7 @@ class App:
         self.input = Input(self)
         self.dialogs = Dialogs(self)
         self.focus = Focus(self)
+        self.welcome = Welcome(self)
 
     @property
     def g(self) -> game.Game:
@@ -124,6 +126,7 @@ class App:
             self.update_status()
             self.focus.prepare()
         self.notices.render()
+        self.welcome.render()
 
     # ----- status, saving ----------------------------------------------------------
 
@@ -185,6 +188,7 @@ class App:
 
     def after_action(self) -> None:
         """Show, save and check the game after an action, undo or redo."""
+        self.welcome.hide()  # the first action puts the welcome away (SPEC §8)
         self.notices.hide_reminder()
         self.table.sync(animate=True)
         self.focus.after_change()
@@ -220,6 +224,7 @@ class App:
         self.input.reset()
         self.current = g
         self.notices.hide_reminder()
+        self.welcome.maybe_show()
         self.table.build()
         self.focus.prepare()
         self.update_status()
@@ -247,6 +252,8 @@ class App:
             "close-dialog": lambda: el.closest("dialog").close(),
             "notice-action": self.notice_action,
             "dismiss": self.notices.dismiss,
+            "welcome-next": self.welcome.next,
+            "welcome-close": self.welcome.hide,
         }
         handler = handlers.get(str(el.dataset.action))
         if handler is not None:
@@ -342,6 +349,7 @@ class App:
         self.open_link()
         br.mark("solitaire:loaded")
         self.update_status()
+        self.welcome.maybe_show(force=br.take_param("welcome") is not None)
         self.table.build()
         self.focus.prepare()
         br.mark("solitaire:built")

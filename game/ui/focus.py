@@ -268,6 +268,10 @@ class Focus:
         on_table = evt.target == table
         action = keynav.key_action(str(evt.key), bool(evt.ctrlKey or evt.metaKey),
                                    bool(evt.shiftKey), bool(evt.altKey), on_table)
+        if action is None and evt.key == "Escape" and self.app.welcome.shown:
+            evt.preventDefault()
+            self.app.welcome.hide()
+            return True
         if action is None or action in ("undo", "redo", "new", "hint"):
             return False
         evt.preventDefault()
@@ -302,6 +306,8 @@ class Focus:
             elif self.spot is not None and self.spot.at != PILE:
                 self.hold(self.spot)
         elif action == "put-back":
+            if self.held is None and self.app.welcome.shown:
+                self.app.welcome.hide()
             self.put_back()
 
     def on_pointer(self, _evt: JS = None) -> None:

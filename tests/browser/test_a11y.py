@@ -36,6 +36,11 @@ FOCUS_JS = """() => { const e = document.querySelector('#table [data-focus="1"]'
            : null; }"""
 ROWS_JS = """() => [...document.querySelectorAll('#table .pile')].map(e => {
   const r = e.getBoundingClientRect(); return [e.dataset.pile, r.x, r.y, r.height]; })"""
+OVERLAP_JS = """() => { const w = document.querySelector('[data-role="welcome"]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table [data-pile], header button, header a')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.left < w.right && w.left < r.right && r.top < w.bottom && w.top < r.bottom;
+  }).map(e => e.dataset.pile || e.dataset.action); }"""
 SAID_JS = "() => document.querySelector('[data-role=\"announcer\"]').textContent.trim()"
 
 
@@ -132,9 +137,15 @@ def test_eight_off_won_with_the_keyboard_only(open_app, page):
 
 
 @pytest.mark.viewport("phone")
-def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page):
+def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page, reload_app):
     twin = game.new_game("EH1-N-AAAAAAL")
     open_app(f"/index.html?deal={twin.code}")
+    # The first visit's welcome is on the page but covers no card, pile or header
+    # button, and takes no focus (SPEC §8).
+    welcome = page.locator('[data-role="welcome"]')
+    assert welcome.is_visible()
+    assert page.evaluate(OVERLAP_JS) == []
+    assert page.evaluate("document.activeElement === document.body")
     # The table is one tab stop after the header's buttons.
     for _ in range(12):
         page.keyboard.press("Tab")
@@ -144,6 +155,7 @@ def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page):
     keys = Keys(page)
     assert focus(page) == ("s", len(twin.pile("s")) - 1)  # the first pile shown
     play_by_keys(keys, twin, "t1-t5")
+    assert not welcome.is_visible()  # the first action put it away
     play_by_keys(keys, twin, "t2-t5")
     assert page.locator('#table [data-pile="t2"][data-face="up"]').count() == 1
     # The refused run: Space on its head is refused with the rule, nothing moves.
@@ -170,6 +182,16 @@ def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page):
     page.keyboard.press("Control+z")
     twin.undo()
     assert table(page) == expected(twin)
+    # Shown once per game: not again for Easy Harp after a reload, and again on demand
+    # (the help's link); Escape puts it away.
+    reload_app()
+    assert not welcome.is_visible()
+    open_app("/index.html?welcome=1")
+    assert welcome.is_visible()
+    page.locator('[data-action="welcome-next"]').click()
+    assert "Klondike" in welcome.text_content()
+    page.keyboard.press("Escape")
+    assert not welcome.is_visible()
 
 
 def axe(page) -> list:
