@@ -224,9 +224,9 @@ class App:
         self.input.reset()
         self.current = g
         self.notices.hide_reminder()
-        self.welcome.maybe_show()
         self.table.build()
         self.focus.prepare()
+        self.welcome.maybe_show()
         self.update_status()
         self.save_game()
         self.check_stuck()
@@ -349,9 +349,9 @@ class App:
         self.open_link()
         br.mark("solitaire:loaded")
         self.update_status()
-        self.welcome.maybe_show(force=br.take_param("welcome") is not None)
         self.table.build()
         self.focus.prepare()
+        self.welcome.maybe_show(force=br.take_param("welcome") is not None)
         br.mark("solitaire:built")
         if self.last_saved is None:
             self.save_game()

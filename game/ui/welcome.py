@@ -2,9 +2,12 @@
 
 A few short cards, shown once per game (Easy Harp, Eight Off): the goal, the one rule
 that differs from Klondike or FreeCell, how to play (tap, double tap, drag, tap to place,
-keys), and where the help is. It sits in the page's flow above the table (the table is
-laid out in the room left), so it covers no card, pile or header button; it takes no
-focus and no key; the first action on the table, Escape or its own button puts it away.
+keys), and where the help is. It floats at the bottom of the page, over the empty felt
+below a fresh deal's columns; where that felt is too short (it would cover a card or a
+pile) it goes into the page's flow above the table instead, and the table is laid out in
+the room left. Either way it covers no card, pile or header button, and the table does
+not move under a player's finger when it goes away from the bottom. It takes no focus
+and no key; the first action on the table, Escape or its own button puts it away.
 ``?welcome=1`` (the link at the end of the help's keyboard page) shows it again.
 
 The pure part (``steps``, ``parse_seen``, ``dump_seen``) is unit-tested; ``Welcome``
@@ -69,7 +72,24 @@ class Welcome:
         self.kind, self.at = kind, 0
         self.render()
         self.el.hidden = False
+        self.place()
         self.app.store.set(KEY_WELCOME, dump_seen(seen | {kind}))
+
+    def place(self) -> None:
+        """Float over the felt below the cards, or, when it would cover one, stand in the
+        flow above the table (which is then laid out again)."""
+        table = self.app.table
+        self.el.classList.add("floating")
+        lay = table.lay
+        if lay is None:
+            return
+        top = float(self.el.getBoundingClientRect().top)
+        table.measure()
+        lowest = max(y for _x, y in lay.cards.values()) + lay.card_h + table.origin[1]
+        lowest = max(lowest, *(r.y + r.h + table.origin[1] for r in lay.slots.values()))
+        if lowest > top:
+            self.el.classList.remove("floating")
+            table.relayout()
 
     def render(self) -> None:
         """Write the current card's texts (also after a language switch)."""
@@ -94,4 +114,5 @@ class Welcome:
         """Put the welcome away (its button, Escape, or the first action on the table)."""
         if self.shown:
             self.el.hidden = True
-            self.app.table.relayout()
+            if not self.el.classList.contains("floating"):
+                self.app.table.relayout()
