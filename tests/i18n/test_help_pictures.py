@@ -36,3 +36,27 @@ def test_rules_page_shows_both_pictures_with_a_legend_per_callout(lang):
                         rf'{kind}-{direction}.svg" alt="([^"]+)".*?</figure>', html, re.S)
         assert fig, kind
         assert fig.group(0).count("<li>") == len(marks)
+
+
+@pytest.mark.parametrize("example", sorted(help_pictures.EXAMPLES))
+@pytest.mark.parametrize("direction", ["ltr", "rtl"])
+def test_refusal_pictures_are_up_to_date(example, direction):
+    path = ROOT / "static" / "help" / f"{example}-{direction}.svg"
+    assert path.read_text(encoding="utf-8") == help_pictures.refusal_picture(
+        example, direction == "rtl"), "run scripts/help_pictures.py"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_examples_show_the_refused_move_of_their_own_section(lang):
+    """Each example section shows its picture, drawn from the same deal, moves and
+    refused move as the section's data-* attributes (checked against the rules by
+    test_i18n_examples.py)."""
+    html = (HELP / lang / "examples.html").read_text(encoding="utf-8")
+    direction = "rtl" if lang in RTL else "ltr"
+    for example, (code, moves, refused) in help_pictures.EXAMPLES.items():
+        section = re.search(rf'<section class="example" id="{example}"(.*?)</section>', html, re.S)
+        assert section, example
+        attrs = section.group(1)
+        assert f'data-code="{code}"' in attrs and f'data-moves="{moves}"' in attrs
+        assert f'data-refused="{refused}"' in attrs
+        assert f'src="../../static/help/{example}-{direction}.svg" alt="' in attrs
