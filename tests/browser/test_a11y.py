@@ -246,6 +246,12 @@ def test_names_announcements_and_axe(open_app, page, lang):
     page.locator('[data-action="settings"]').click()
     assert axe(page) == []
     page.keyboard.press("Escape")
+    # ? opens the help over the game; closing it gives the focus back to the table.
+    page.focus("#table")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-overlay[open] iframe")
+    page.evaluate("window.__help.close()")
+    assert page.evaluate("document.activeElement.id") == "table"
     # Every help page of the language.
     for name in ("index", "examples", "faq", "keys"):
         page.goto(f"/help/{lang}/{name}.html")
