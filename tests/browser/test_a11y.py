@@ -252,7 +252,10 @@ def test_names_announcements_and_axe(open_app, page, lang):
     page.wait_for_selector("#help-overlay[open] iframe")
     page.evaluate("window.__help.close()")
     assert page.evaluate("document.activeElement.id") == "table"
-    # Every help page of the language.
+    # Every help page of the language, at 320 px wide: no violation and no sideways
+    # scrolling (reflow, WCAG 1.4.10).
+    page.set_viewport_size({"width": 320, "height": 640})
     for name in ("index", "examples", "faq", "keys"):
         page.goto(f"/help/{lang}/{name}.html")
         assert axe(page) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, name
