@@ -97,17 +97,21 @@ class Focus:
         """After an action, an undo or a redo: say what changed, then refresh."""
         now = self.piles()
         text = speech.describe(self.app.texts, self.snap, now, self.name)
+        changed = {pid for pid, cards in now.items() if self.snap.get(pid) != cards}
         self.snap = now
         self.unmark()
         self.held = None
-        self.refresh()
+        self.refresh(changed)
         if text:
             self.announce(text)
 
-    def refresh(self) -> None:
-        """Rewrite the accessible names that changed and put the focus mark."""
+    def refresh(self, piles: set[str] | None = None) -> None:
+        """Rewrite the accessible names of ``piles`` (None: all) where they changed, and
+        put the focus mark."""
         tx, table = self.app.texts, self.app.table
         for pid, cards in self.snap.items():
+            if piles is not None and pid not in piles:
+                continue
             name = self.name(pid)
             self.label(table.piles[pid], speech.pile_label(tx, name, cards))
             for c in cards:
