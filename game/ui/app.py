@@ -25,6 +25,7 @@ from . import choices, conflict
 from .browser import Browser
 from .dialogs import Dialogs
 from .domtypes import JS
+from .focus import Focus
 from .i18n import Catalog, choose_language
 from .input import Input
 from .ledger import Ledger
@@ -33,6 +34,7 @@ from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings, parse_settings
 from .statsview import StatsView
 from .table import Table
 from .texts import Texts
+from .welcome import Welcome
 
 SAMPLE_CODE = "EH1-N-AAAAAAF"  # the example in the code field's placeholder (SPEC §3)
 SAMPLE_NUMBER = "12345"
@@ -53,8 +55,9 @@ class App:
         self.notices = Notices(self)
         self.input = Input(self)
         self.dialogs = Dialogs(self)
-        self.ledger = Ledger(self)  # records: meta, clock, ask first (issue 12)
-        self.stats = StatsView(self)
+        self.ledger, self.stats = Ledger(self), StatsView(self)  # records (issue 12)
+        self.focus = Focus(self)
+        self.welcome = Welcome(self)
 
     @property
     def g(self) -> game.Game:
@@ -126,7 +129,9 @@ class App:
             self.update_status()
             self.ledger.relabel()
             self.stats.refresh()
+            self.focus.prepare()
         self.notices.render()
+        self.welcome.render()
 
     # ----- status, saving ----------------------------------------------------------
 
@@ -166,6 +171,7 @@ class App:
         self.ledger.read_meta()
         self.stats.unwin()
         self.table.build()
+        self.focus.prepare()
         self.update_status()
         self.notices.notify("other-tab", lambda: self.texts.notice("other-tab"))
 
@@ -191,8 +197,10 @@ class App:
 
     def after_action(self) -> None:
         """Show, save and check the game after an action, undo or redo."""
+        self.welcome.hide()  # the first action puts the welcome away (SPEC §8)
         self.notices.hide_reminder()
         self.table.sync(animate=True)
+        self.focus.after_change()
         self.update_status()
         outcome = self.ledger.changed()
         self.save_game()
@@ -231,6 +239,8 @@ class App:
         self.stats.unwin()
         self.notices.hide_reminder()
         self.table.build()
+        self.focus.prepare()
+        self.welcome.maybe_show()
         self.update_status()
         self.save_game()
         self.check_stuck()
@@ -247,7 +257,6 @@ class App:
             "undo": self.undo,
             "redo": self.redo,
             "new": d.open_new,
-            "again": d.open_new,
             **self.stats.handlers(el),
             "settings": d.open_settings,
             "deal-random": d.deal_random,
@@ -257,6 +266,8 @@ class App:
             "close-dialog": lambda: el.closest("dialog").close(),
             "notice-action": self.notice_action,
             "dismiss": self.notices.dismiss,
+            "welcome-next": self.welcome.next,
+            "welcome-close": self.welcome.hide,
         }
         handler = handlers.get(str(el.dataset.action))
         if handler is not None:
@@ -335,6 +346,8 @@ class App:
         br.mark("solitaire:loaded")
         self.update_status()
         self.table.build()
+        self.focus.prepare()
+        self.welcome.maybe_show(force=br.take_param("welcome") is not None)
         br.mark("solitaire:built")
         if self.last_saved is None:
             self.save_game()
@@ -354,6 +367,9 @@ class App:
         br.listen(table, "pointercancel", inp.on_cancel)
         br.listen(table, "lostpointercapture", inp.on_cancel)
         br.listen(table, "contextmenu", lambda e: e.preventDefault())
+        br.listen(table, "pointerdown", self.focus.on_pointer)
+        br.listen(table, "focus", self.focus.on_focus)
+        br.listen(table, "blur", self.focus.on_blur)
         br.listen(doc, "click", self.on_click)
         br.listen(doc, "keydown", inp.on_key)
         br.listen(doc.querySelector("#new-form"), "submit", self.on_submit)
