@@ -45,6 +45,7 @@ class Settings:
     language: str | None = None
     game: str = EASY_HARP
     cells: int = 8
+    show_clock: bool = True  # the game clock on the status bar (issue 12, SPEC §8 "time")
 
     def dump(self) -> str:
         return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
@@ -70,6 +71,7 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "language": lambda v: v is None or v in LANGUAGES,
         "game": lambda v: v in GAMES,
         "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in CELL_CHOICES,
+        "show_clock": lambda v: isinstance(v, bool),
     }
     for f in fields(Settings):
         if f.name in data:
