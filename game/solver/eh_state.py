@@ -91,13 +91,12 @@ class EHState:
 
     def score(self, mode: str = "fast") -> int:
         """Best-first priority of the streamlined searches (higher first): 20 per card
-        on the foundations, minus how deep the cards each foundation slot needs next
-        lie in the columns (a card in the stock or waste costs nothing), minus 8 per
-        face-down card, minus 6 per face-up card lying on a face-down one (only top
-        cards move, so each must leave one by one before that column can turn a card
-        up). ``"spread"`` weighs those covering cards 3 and adds 10 per empty column;
-        ``"greedy"`` keeps the first weights (3 per depth, 4 per face-down card, no
-        cover): orderings that win different deals (measured in README, "Solver")."""
+        on the foundations, minus how deep the cards the slots need next lie in the
+        columns (0 in the stock or waste), minus 8 per face-down card and 6 per face-up
+        card lying on one (only top cards move: each must leave before that column can
+        turn a card up). ``"spread"`` weighs covering cards 3 and adds 10 per empty
+        column; ``"greedy"`` keeps the first weights (3 per depth, 4 per face-down
+        card, no cover): these orderings win different deals (README, "Solver")."""
         found = self.found
         want: dict[int, int] = {}
         for j, h in enumerate(found):
