@@ -131,7 +131,8 @@ def test_eight_off_won_with_the_keyboard_only(open_app, page):
                 lambda pid: tx.pile_label(pid, twin.foundation_suit(pid) if pid[0] == "f" else ""))
             assert page.evaluate(SAID_JS) == said
     assert twin.is_won
-    assert page.locator("#dlg-win").is_visible()
+    # the win dialog opens after the short celebration (SPEC §12 win flow, issue 12)
+    page.locator("#dlg-win").wait_for(state="visible", timeout=10_000)
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "table"
 
