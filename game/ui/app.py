@@ -22,6 +22,7 @@ from collections.abc import Callable
 import game
 
 from . import choices, conflict
+from .assist import Assist
 from .browser import Browser
 from .dialogs import Dialogs
 from .domtypes import JS
@@ -51,6 +52,7 @@ class App:
         self.notices = Notices(self)
         self.input = Input(self)
         self.dialogs = Dialogs(self)
+        self.assist = Assist(self)  # hint, winnable indicator, Finish for me (issue 10)
 
     @property
     def g(self) -> game.Game:
@@ -166,6 +168,8 @@ class App:
         self.br.document.documentElement.classList.toggle("no-anim", not self.settings.animations)
         if not self.settings.interactive:
             self.notices.hide_reminder()
+        if self.current is not None:
+            self.assist.refresh()
 
     # ----- playing -----------------------------------------------------------------
 
@@ -185,6 +189,7 @@ class App:
         self.table.sync(animate=True)
         self.update_status()
         self.save_game()
+        self.assist.after_action()
         if self.g.is_won:
             self.dialogs.show_win()
         self.check_stuck()
@@ -218,6 +223,7 @@ class App:
         self.table.build()
         self.update_status()
         self.save_game()
+        self.assist.new_game()
         self.check_stuck()
 
     # ----- page events -------------------------------------------------------------
@@ -227,7 +233,9 @@ class App:
         el = evt.target.closest("[data-action]") if evt.target else None
         if not el or self.current is None:
             return
-        d = self.dialogs
+        d, action = self.dialogs, str(el.dataset.action)
+        if action != "solve":
+            self.assist.stop()  # any input stops "Finish for me"
         handlers: dict[str, Callable[[], None]] = {
             "undo": self.undo,
             "redo": self.redo,
@@ -241,8 +249,10 @@ class App:
             "close-dialog": lambda: el.closest("dialog").close(),
             "notice-action": self.notice_action,
             "dismiss": self.notices.dismiss,
+            "hint": self.assist.hint,
+            "solve": self.assist.solve,
         }
-        handler = handlers.get(str(el.dataset.action))
+        handler = handlers.get(action)
         if handler is not None:
             evt.preventDefault()
             handler()
@@ -342,7 +352,9 @@ class App:
             self.save_game()
         self.notices.check_storage()
         self.check_stuck()
+        self.assist.load()
         self.bind()
+        self.assist.refresh()
         br.document.documentElement.dataset.ready = "1"
 
     def bind(self) -> None:

@@ -51,6 +51,7 @@ class Input:
         """``pointerdown`` on the table."""
         if evt.button != 0 or self.app.current is None:
             return
+        self.app.assist.stop()  # any input stops "Finish for me"
         self.app.notices.hide_reminder()
         target = self.target_of(evt.target, evt.clientX, evt.clientY)
         if target is None:
@@ -154,6 +155,7 @@ class Input:
             return
         key = str(evt.key).lower()
         mod = evt.ctrlKey or evt.metaKey
+        self.app.assist.stop()  # any input stops "Finish for me"
         if mod and key == "z" and not evt.shiftKey:
             evt.preventDefault()
             self.app.undo()
@@ -163,3 +165,6 @@ class Input:
         elif not mod and not evt.altKey and key == "n":
             evt.preventDefault()
             self.app.dialogs.open_new()
+        elif not mod and not evt.altKey and key == "h":
+            evt.preventDefault()
+            self.app.assist.hint()

@@ -50,13 +50,15 @@ REFUSALS = (
 
 BAD_CODES = "empty game variant length letters range format".split()
 
-PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option"}
+PLURAL_KEYS = {"game.eight-off.cells", "hint.cards", "moves.count", "new.cells.option"}
 
 # Placeholders the code must provide for each key (the lead substitutes these).
 EXPECTED_PLACEHOLDERS = {
     "game.eight-off.cells": {"count", "game"},
     "new.deal.code.placeholder": {"code", "number"},
     "moves.count": {"count"},
+    "hint.cards": {"count", "card"},
+    "hint.move": {"what", "src", "dst"},
     "new.cells.option": {"count"},
     "score.value": {"score"},
     "win.text": {"moves", "score"},
