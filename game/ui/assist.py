@@ -76,6 +76,8 @@ class Assist:
         """Any action, undo, redo or new game: clear the hint, abandon the search,
         then ask again (indicator)."""
         self.clear_hint()
+        if self.app.notices.kind in ("lost-win", "solve-none"):
+            self.app.notices.dismiss()
         self.slicer.cancel()
         self.refresh()
 
