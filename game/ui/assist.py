@@ -21,7 +21,16 @@ from typing import TYPE_CHECKING
 import game
 
 from .domtypes import JS
-from .slicer import HINT_NODES, SOLVE_NODES, VERDICT_NODES, Slicer, hint_marks, verdict
+from .slicer import (
+    HINT_NODES,
+    SOLVE_NODES,
+    STUCK,
+    STUCK_NODES,
+    VERDICT_NODES,
+    Slicer,
+    hint_marks,
+    verdict,
+)
 
 if TYPE_CHECKING:
     from .app import App
@@ -76,7 +85,7 @@ class Assist:
         """Any action, undo, redo or new game: clear the hint, abandon the search,
         then ask again (indicator)."""
         self.clear_hint()
-        if self.app.notices.kind in ("lost-win", "solve-none"):
+        if self.app.notices.kind in ("lost-win", "solve-none", "stuck"):
             self.app.notices.dismiss()
         self.slicer.cancel()
         self.refresh()
@@ -110,11 +119,13 @@ class Assist:
             else:
                 el.removeAttribute("data-status")
                 el.removeAttribute("data-value")
-        if not on or self.finishing:
-            if not self.finishing:
-                self.slicer.cancel()
+        if self.finishing:
             return
         g = self.app.g
+        if not on:
+            self.slicer.cancel()
+            self.check_stuck()
+            return
         if g.is_won:
             self.show_verdict("yes")
             return
@@ -124,6 +135,25 @@ class Assist:
         else:
             self.show_verdict("thinking")
             self.schedule()
+
+    def check_stuck(self) -> None:
+        """Easy Harp: find out (in slices) whether nothing that matters can change any
+        more (``game.Search`` with goal ``"progress"``, as ``game.is_stuck``); say so."""
+        g = self.app.g
+        if g.game != game.EASY_HARP or g.is_won:
+            return
+        sol = self.slicer.start(STUCK + self.key(), "stuck", lambda: game.Search(
+            g, STUCK_NODES, mode="complete", goal="progress"))
+        if sol is not None:
+            self.stuck_found(sol)
+        else:
+            self.schedule()
+
+    def stuck_found(self, sol: game.Solution) -> None:
+        if sol.status == "unwinnable":  # no progress reachable: stuck (game.is_stuck)
+            if self.app.settings.show_winnable:
+                self.show_verdict("no")
+            self.app.notices.notify("stuck", lambda: self.app.texts.t("notice.stuck"))
 
     def show_verdict(self, value: str) -> None:
         el = self.status_el
@@ -157,12 +187,16 @@ class Assist:
                 self.schedule()
             return
         job, sol = done
-        if job.key != self.key():
+        if job.key.removeprefix(STUCK) != self.key():
             return
         if job.kind == "solve":
             self.solved(sol)
+        elif job.kind == "stuck":
+            self.stuck_found(sol)
         else:
             self.verdict_found(sol)
+            if sol.status != "winnable":
+                self.check_stuck()
 
     # ----- hint --------------------------------------------------------------------
 

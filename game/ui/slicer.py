@@ -27,6 +27,8 @@ import game
 SLICE_NODES = 300  # positions per slice: about 10-30 ms in Pyodide (README, "Solver")
 VERDICT_NODES = 60_000  # budget of the indicator's search per position
 SOLVE_NODES = 200_000  # budget of "Finish for me" (SPEC §10 default)
+STUCK_NODES = 20_000  # budget of the Easy Harp "stuck" test (game.Search goal "progress")
+STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win verdict)
 HINT_NODES = 1_500  # budget of a hint's fast search: well under 300 ms in Pyodide
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
 
@@ -77,7 +79,7 @@ class Slicer:
         or unwinnable answer; an unknown one is searched again with its larger budget),
         else abandon any job and begin one made by ``make()``; returns None then."""
         sol = self.cache.get(key)
-        if sol is not None and (kind == "verdict" or sol.status != "unknown"):
+        if sol is not None and (kind != "solve" or sol.status != "unknown"):
             self.job = None
             return sol
         if self.job is not None and self.job.key == key and self.job.kind == kind:
@@ -164,6 +166,6 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 
 
 __all__ = [
-    "CACHE_LIMIT", "HINT_NODES", "SLICE_NODES", "SOLVE_NODES", "VERDICTS", "VERDICT_NODES",
+    "CACHE_LIMIT", "HINT_NODES", "SLICE_NODES", "SOLVE_NODES", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
     "Job", "Marks", "Slicer", "Stepper", "hint_marks", "variant_of", "verdict", "winnable_deal",
 ]

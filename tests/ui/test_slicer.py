@@ -157,3 +157,33 @@ def test_settings_keep_the_new_switches():
     bad["winnable_only"] = {"easy-harp": "yes"}
     back, ok = parse_settings(json.dumps(bad))
     assert not ok and back.winnable_only == WINNABLE_ONLY and back.show_winnable
+
+
+STUCK_POSITION = """Foundations: H-9 C-J D-9 S-J H-J C-J D-J S-J
+Stock: {stock}
+Waste:
+: (QS) KS
+: (QS) KS
+: (QH) KH
+: (QH) KH
+: (QD) KD
+: (QD) KD
+: (QC) KC
+: (QC) KC
+: ({down}) (TH) JH
+"""
+
+
+@pytest.mark.parametrize(("stock", "down", "status"), [("JD", "TD", "unwinnable"), ("TD", "JD", "winnable")])
+def test_the_easy_harp_stuck_job_in_slices(stock, down, status):
+    """The page's stuck test (assist.check_stuck): a progress search in slices, cached
+    apart from the win verdict of the same position."""
+    g = game.load_position(STUCK_POSITION.format(stock=stock, down=down), game="easy-harp")
+    s = Slicer(slice_nodes=5)
+    key = slicer.STUCK + g.position()
+    s.start(key, "stuck", lambda: game.Search(g, slicer.STUCK_NODES, mode="complete", goal="progress"))
+    while (done := s.step()) is None:
+        pass
+    assert done[0].kind == "stuck" and done[1].status == status  # unwinnable = stuck
+    assert (done[1].status == "unwinnable") is game.is_stuck(g)
+    assert s.known(g.position()) is None and s.known(key) == done[1]
