@@ -1,7 +1,7 @@
 """The solver in the DOM (issue 10): Hint, "Can it still be won?", "Finish for me".
 
-All searching goes through ``slicer.Slicer``: one slice of ``slicer.SLICE_NODES``
-positions per timer tick (``setTimeout(0)``), so the page keeps answering; the next
+All searching goes through ``slicer.Slicer``: one slice of ``slicer.SLICE_MS`` ms
+per timer tick (``setTimeout(0)``), so the page keeps answering; the next
 action abandons the search. The solver itself is the rules package's (``game.Search``,
 ``Game.hint``); this module only decides when to ask and shows the answers.
 
@@ -22,7 +22,10 @@ import game
 
 from .domtypes import JS
 from .slicer import (
+    EH_HINT_NODES,
+    EO_SLICE_NODES,
     HINT_NODES,
+    SLICE_NODES,
     SOLVE_NODES,
     STUCK,
     STUCK_NODES,
@@ -77,6 +80,10 @@ class Assist:
 
     # ----- the common hook ---------------------------------------------------------
 
+    def nodes(self) -> int:
+        """Positions per search step for the game on the table."""
+        return SLICE_NODES if self.app.g.game == game.EASY_HARP else EO_SLICE_NODES
+
     def key(self) -> str:
         """The cache key of the position on the table."""
         return self.app.g.position()
@@ -129,7 +136,7 @@ class Assist:
         if g.is_won:
             self.show_verdict("yes")
             return
-        sol = self.slicer.start(self.key(), "verdict", lambda: game.Search(g, VERDICT_NODES))
+        sol = self.slicer.start(self.key(), "verdict", lambda: game.Search(g, VERDICT_NODES), self.nodes())
         if sol is not None:
             self.verdict_found(sol)
         else:
@@ -143,7 +150,7 @@ class Assist:
         if g.game != game.EASY_HARP or g.is_won:
             return
         sol = self.slicer.start(STUCK + self.key(), "stuck", lambda: game.Search(
-            g, STUCK_NODES, mode="complete", goal="progress"))
+            g, STUCK_NODES, mode="complete", goal="progress"), self.nodes())
         if sol is not None:
             self.stuck_found(sol)
         else:
@@ -209,7 +216,7 @@ class Assist:
         known = self.slicer.known(self.key())
         move = g.normalise(known.moves[0]) if known and known.moves else None
         if move is None and not g.is_won:
-            move = g.hint(HINT_NODES)
+            move = g.hint(EH_HINT_NODES if g.game == game.EASY_HARP else HINT_NODES)
         if move is None:
             self.app.notices.notify("hint", lambda: texts.t("hint.none"))
             return
@@ -262,7 +269,7 @@ class Assist:
         g = self.app.g
         if g.is_won:
             return
-        sol = self.slicer.start(self.key(), "solve", lambda: game.Search(g, SOLVE_NODES))
+        sol = self.slicer.start(self.key(), "solve", lambda: game.Search(g, SOLVE_NODES), self.nodes())
         if sol is not None:
             self.solved(sol)
         else:

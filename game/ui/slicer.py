@@ -3,9 +3,9 @@ the main thread, one at a time, with answers remembered per position.
 
 Why slices and not a worker: a PyScript worker is a second Pyodide (its own download and
 start, several seconds and tens of MB), while ``game.Search.step(nodes)`` already stops
-after a given number of positions. A slice of ``SLICE_NODES`` positions costs about
-10-30 ms in Pyodide, so the page keeps answering between slices (SPEC §10, issue 10
-point 8). The DOM part (timers, status, notices) is ``assist.py``.
+after a given number of positions. A slice runs search steps for ``SLICE_MS`` ms, so
+the page answers between slices (SPEC §10, issue 10 point 8); one Easy Harp position
+can cost more than that (bench/bench_solver_page.py, README). The DOM part (timers, status, notices) is ``assist.py``.
 
 - :class:`Slicer` runs at most one job: ``start(key, make)`` answers at once from the
   cache, else begins a job; ``step()`` runs one slice; ``cancel()`` abandons it (the
@@ -18,18 +18,22 @@ point 8). The DOM part (timers, status, notices) is ``assist.py``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import game
 
-SLICE_NODES = 300  # positions per slice: about 10-30 ms in Pyodide (README, "Solver")
+SLICE_MS = 12.0  # a slice runs steps until this much time has passed (ms)
+SLICE_NODES = 1  # positions per step: one Easy Harp position costs 20-100 ms in Pyodide
+EO_SLICE_NODES = 25  # Eight Off positions are about 20 times cheaper
 VERDICT_NODES = 60_000  # budget of the indicator's search per position
 SOLVE_NODES = 200_000  # budget of "Finish for me" (SPEC §10 default)
 STUCK_NODES = 20_000  # budget of the Easy Harp "stuck" test (game.Search goal "progress")
 STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win verdict)
-HINT_NODES = 1_500  # budget of a hint's fast search: well under 300 ms in Pyodide
+HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
+EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
 
 #: ``Solution.status`` -> ``data-value`` of ``data-status="winnable"`` (SPEC §8).
@@ -56,17 +60,22 @@ class Job:
     key: str
     kind: str
     search: Stepper
+    nodes: int = SLICE_NODES
 
 
 class Slicer:
     """At most one search at a time, in slices, with a per-position cache.
 
     Args:
-        slice_nodes: positions expanded per ``step()``.
+        slice_ms: a ``step()`` calls the search again until this many ms have passed
+            (or it answers). clock: seconds, monotonic (``time.perf_counter``; in
+            Pyodide it reads ``performance.now()``); tests pass their own.
     """
 
-    def __init__(self, slice_nodes: int = SLICE_NODES) -> None:
-        self.slice_nodes = slice_nodes
+    def __init__(self, slice_ms: float = SLICE_MS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.slice_ms = slice_ms
+        self.clock = clock
         self.cache: dict[str, game.Solution] = {}
         self.job: Job | None = None
 
@@ -74,17 +83,19 @@ class Slicer:
         """The remembered answer for position ``key``, or None."""
         return self.cache.get(key)
 
-    def start(self, key: str, kind: str, make: Callable[[], Stepper]) -> game.Solution | None:
+    def start(self, key: str, kind: str, make: Callable[[], Stepper],
+              nodes: int = SLICE_NODES) -> game.Solution | None:
         """Answer for ``key`` from the cache (a ``"solve"`` job only takes a winnable
         or unwinnable answer; an unknown one is searched again with its larger budget),
-        else abandon any job and begin one made by ``make()``; returns None then."""
+        else abandon any job and begin one made by ``make()``, stepped ``nodes``
+        positions at a time; returns None then."""
         sol = self.cache.get(key)
         if sol is not None and (kind != "solve" or sol.status != "unknown"):
             self.job = None
             return sol
         if self.job is not None and self.job.key == key and self.job.kind == kind:
             return None
-        self.job = Job(key, kind, make())
+        self.job = Job(key, kind, make(), nodes)
         return None
 
     def cancel(self) -> None:
@@ -97,14 +108,16 @@ class Slicer:
         return self.job is not None
 
     def step(self) -> tuple[Job, game.Solution] | None:
-        """Run one slice of the job. Returns (job, answer) when it ends (the answer is
-        then cached and the slicer idle), None while it goes on or when idle."""
+        """Run one slice of the job (search steps for ``slice_ms``). Returns (job,
+        answer) when it ends (the answer is then cached and the slicer idle), None while
+        it goes on or when idle."""
         job = self.job
         if job is None:
             return None
-        sol = job.search.step(self.slice_nodes)
-        if sol is None:
-            return None
+        end = self.clock() + self.slice_ms / 1000
+        while (sol := job.search.step(job.nodes)) is None:
+            if self.clock() >= end:
+                return None
         self.job = None
         self.remember(job.key, sol)
         return job, sol
@@ -166,6 +179,7 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 
 
 __all__ = [
-    "CACHE_LIMIT", "HINT_NODES", "SLICE_NODES", "SOLVE_NODES", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
+    "CACHE_LIMIT", "EH_HINT_NODES", "EO_SLICE_NODES", "HINT_NODES", "SLICE_MS", "SLICE_NODES",
+    "SOLVE_NODES", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
     "Job", "Marks", "Slicer", "Stepper", "hint_marks", "variant_of", "verdict", "winnable_deal",
 ]

@@ -16,6 +16,22 @@ from game.ui.slicer import Slicer, hint_marks, variant_of, verdict, winnable_dea
 EO8 = "EO1-C8-AAAAAAB"
 
 
+class Ticks:
+    """A clock that moves one slice on at each reading but the first of a slice: each
+    ``Slicer.step()`` then makes exactly one search step."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def one_step_slicer() -> Slicer:
+    return Slicer(slice_ms=500.0, clock=Ticks())
+
+
 class Fake:
     """A stepper that answers ``sol`` after ``slices`` calls, counting its calls."""
 
@@ -34,7 +50,7 @@ UNKNOWN = game.Solution("unknown", (), 10)
 
 
 def test_a_job_runs_in_slices_then_is_cached():
-    s = Slicer()
+    s = one_step_slicer()
     fake = Fake(3, WIN)
     assert s.start("A", "verdict", lambda: fake) is None and s.busy
     assert s.step() is None and s.step() is None
@@ -47,7 +63,7 @@ def test_a_job_runs_in_slices_then_is_cached():
 
 
 def test_the_next_action_abandons_the_job():
-    s = Slicer()
+    s = one_step_slicer()
     first = Fake(5, WIN)
     s.start("A", "verdict", lambda: first)
     s.step()
@@ -62,7 +78,7 @@ def test_the_next_action_abandons_the_job():
 
 
 def test_the_same_job_is_not_restarted():
-    s = Slicer()
+    s = one_step_slicer()
     fake = Fake(2, WIN)
     s.start("A", "verdict", lambda: fake)
     s.step()
@@ -71,7 +87,7 @@ def test_the_same_job_is_not_restarted():
 
 
 def test_solve_searches_again_after_an_unknown_verdict():
-    s = Slicer()
+    s = one_step_slicer()
     s.remember("A", UNKNOWN)
     assert s.start("A", "verdict", lambda: pytest.fail("searched")) == UNKNOWN
     assert s.start("A", "solve", lambda: Fake(1, WIN)) is None
@@ -82,10 +98,18 @@ def test_solve_searches_again_after_an_unknown_verdict():
 
 def test_the_cache_forgets_the_oldest(monkeypatch):
     monkeypatch.setattr(slicer, "CACHE_LIMIT", 3)
-    s = Slicer()
+    s = one_step_slicer()
     for k in "ABCD":
         s.remember(k, WIN)
     assert s.known("A") is None and s.known("D") == WIN
+
+
+def test_a_slice_steps_until_its_time_is_up():
+    times = iter([0.0, 0.001, 0.002, 0.0125, 1.0])
+    s = Slicer(slice_ms=12.0, clock=lambda: next(times))
+    fake = Fake(10, WIN)
+    s.start("A", "verdict", lambda: fake, nodes=7)
+    assert s.step() is None and fake.calls == 3  # 1 ms, 2 ms: go on; 12.5 ms: stop
 
 
 def test_verdicts():
@@ -94,8 +118,8 @@ def test_verdicts():
 
 def test_a_real_search_in_slices_matches_solve():
     g = game.new_game(EO8)
-    s = Slicer(slice_nodes=50)
-    s.start(g.position(), "solve", lambda: game.Search(g, 200_000))
+    s = Slicer(slice_ms=0.0)  # one search step per slice
+    s.start(g.position(), "solve", lambda: game.Search(g, 200_000), nodes=20)
     steps = 0
     while (done := s.step()) is None:
         steps += 1
@@ -179,7 +203,7 @@ def test_the_easy_harp_stuck_job_in_slices(stock, down, status):
     """The page's stuck test (assist.check_stuck): a progress search in slices, cached
     apart from the win verdict of the same position."""
     g = game.load_position(STUCK_POSITION.format(stock=stock, down=down), game="easy-harp")
-    s = Slicer(slice_nodes=5)
+    s = Slicer(slice_ms=5.0)
     key = slicer.STUCK + g.position()
     s.start(key, "stuck", lambda: game.Search(g, slicer.STUCK_NODES, mode="complete", goal="progress"))
     while (done := s.step()) is None:
