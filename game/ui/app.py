@@ -1,17 +1,15 @@
 """Start-up and the page's controller: one game, its saving, and the modules that show it.
 
-``await start()`` (called by the entry script in index.html) creates the ``Browser``
-adapter (``browser.py``, the only module that imports ``js``/``pyodide``), reads the
-saved settings and game, loads the language catalog, builds the table once, binds one
-listener per event type on static elements, then sets ``data-ready="1"`` on ``<html>``
-(SPEC §8). The view holds no rule: it asks the rules package (``import game``, its
-facade only) what a tap, a double tap or a drop means, plays it, and lets the DOM
-modules show the result:
+``await start()`` (called by the entry script in index.html) creates the ``Browser`` adapter
+(``browser.py``, the only module that imports ``js``/``pyodide``), reads the saved settings and
+game, loads the language catalog, builds the table once, binds one listener per event type on
+static elements, then sets ``data-ready="1"`` on ``<html>`` (SPEC §8). The view holds no rule:
+it asks the rules package (``import game``, its facade only) what a tap, a double tap or a
+drop means, plays it, and lets the DOM modules show the result (solver: ``assist.py``):
 
-- ``table.py`` the card table (view model ``viewmodel.py``, HTML ``render.py``),
-- ``input.py`` pointer and keys (recogniser ``gestures.py``),
-- ``dialogs.py`` New game, Settings, win (meaning of the choices: ``choices.py``),
-- ``notices.py`` the notice bar and the refusal reminder (texts: ``texts.py``);
+- ``table.py`` the card table (view model ``viewmodel.py``, HTML ``render.py``), ``input.py``
+  pointer and keys (recogniser ``gestures.py``), ``dialogs.py`` New game, Settings, win (meaning
+  of the choices: ``choices.py``), ``notices.py`` notice bar and reminder (texts: ``texts.py``);
 - saving follows ``conflict.py`` between tabs and ``persist.py`` for storage.
 """
 
@@ -21,17 +19,18 @@ from collections.abc import Callable
 
 import game
 
-from . import choices, conflict
-from .assist import Assist
+from . import assist, choices, conflict
 from .browser import Browser
 from .dialogs import Dialogs
 from .domtypes import JS
+from .focus import Focus
 from .i18n import Catalog, choose_language
 from .input import Input
 from .notices import Notices
 from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings, parse_settings
 from .table import Table
 from .texts import Texts
+from .welcome import Welcome
 
 SAMPLE_CODE = "EH1-N-AAAAAAF"  # the example in the code field's placeholder (SPEC §3)
 SAMPLE_NUMBER = "12345"
@@ -52,7 +51,9 @@ class App:
         self.notices = Notices(self)
         self.input = Input(self)
         self.dialogs = Dialogs(self)
-        self.assist = Assist(self)  # hint, winnable indicator, Finish for me (issue 10)
+        self.focus = Focus(self)
+        self.welcome = Welcome(self)
+        self.assist = assist.Assist(self)  # hint, winnable indicator, Finish for me (issue 10)
 
     @property
     def g(self) -> game.Game:
@@ -122,7 +123,9 @@ class App:
             self.table.forget()
             self.table.relayout()
             self.update_status()
+            self.focus.prepare()
         self.notices.render()
+        self.welcome.render()
 
     # ----- status, saving ----------------------------------------------------------
 
@@ -159,6 +162,7 @@ class App:
         self.current = decision.other
         self.last_saved = decision.blob
         self.table.build()
+        self.focus.prepare()
         self.update_status()
         self.notices.notify("other-tab", lambda: self.texts.notice("other-tab"))
 
@@ -168,8 +172,6 @@ class App:
         self.br.document.documentElement.classList.toggle("no-anim", not self.settings.animations)
         if not self.settings.interactive:
             self.notices.hide_reminder()
-        if self.current is not None:
-            self.assist.refresh()
 
     # ----- playing -----------------------------------------------------------------
 
@@ -185,8 +187,10 @@ class App:
 
     def after_action(self) -> None:
         """Show, save and check the game after an action, undo or redo."""
+        self.welcome.hide()  # the first action puts the welcome away (SPEC §8)
         self.notices.hide_reminder()
         self.table.sync(animate=True)
+        self.focus.after_change()
         self.update_status()
         self.save_game()
         self.assist.after_action()
@@ -195,8 +199,7 @@ class App:
         self.check_stuck()
 
     def check_stuck(self) -> None:
-        """Say so when no move at all is left (``Game.has_moves``; the game never
-        declares a loss, SPEC §4-5, but a player should not hunt for a missing move)."""
+        """Say so when no move at all is left (``Game.has_moves``; the game never declares a loss)."""
         g = self.g
         if not g.is_won and not g.has_moves():
             self.notices.notify("no-moves", lambda: self.texts.notice("no-moves"))
@@ -221,6 +224,8 @@ class App:
         self.current = g
         self.notices.hide_reminder()
         self.table.build()
+        self.focus.prepare()
+        self.welcome.maybe_show()
         self.update_status()
         self.save_game()
         self.assist.new_game()
@@ -234,8 +239,6 @@ class App:
         if not el or self.current is None:
             return
         d, action = self.dialogs, str(el.dataset.action)
-        if action != "solve":
-            self.assist.stop()  # any input stops "Finish for me"
         handlers: dict[str, Callable[[], None]] = {
             "undo": self.undo,
             "redo": self.redo,
@@ -249,8 +252,8 @@ class App:
             "close-dialog": lambda: el.closest("dialog").close(),
             "notice-action": self.notice_action,
             "dismiss": self.notices.dismiss,
-            "hint": self.assist.hint,
-            "solve": self.assist.solve,
+            "welcome-next": self.welcome.next,
+            "welcome-close": self.welcome.hide, "hint": self.assist.hint, "solve": self.assist.solve,
         }
         handler = handlers.get(action)
         if handler is not None:
@@ -310,8 +313,7 @@ class App:
         return game.new_game(choices.random_deal(game.EASY_HARP, 0, self.br.random()))
 
     def open_link(self) -> None:
-        """Open ``?deal=CODE`` if the address has one (and drop it from the address);
-        a bad code is refused with a notice and the current game stays (SPEC §6)."""
+        """Open ``?deal=CODE`` if any (dropped from the address); a bad one gets a notice (SPEC §6)."""
         text = self.br.take_param("deal")
         if text is None:
             return
@@ -347,14 +349,14 @@ class App:
         br.mark("solitaire:loaded")
         self.update_status()
         self.table.build()
+        self.focus.prepare()
+        self.welcome.maybe_show(force=br.take_param("welcome") is not None)
         br.mark("solitaire:built")
         if self.last_saved is None:
             self.save_game()
         self.notices.check_storage()
         self.check_stuck()
-        self.assist.load()
         self.bind()
-        self.assist.refresh()
         br.document.documentElement.dataset.ready = "1"
 
     def bind(self) -> None:
@@ -367,6 +369,9 @@ class App:
         br.listen(table, "pointercancel", inp.on_cancel)
         br.listen(table, "lostpointercapture", inp.on_cancel)
         br.listen(table, "contextmenu", lambda e: e.preventDefault())
+        br.listen(table, "pointerdown", self.focus.on_pointer)
+        br.listen(table, "focus", self.focus.on_focus)
+        br.listen(table, "blur", self.focus.on_blur)
         br.listen(doc, "click", self.on_click)
         br.listen(doc, "keydown", inp.on_key)
         br.listen(doc.querySelector("#new-form"), "submit", self.on_submit)
@@ -375,6 +380,7 @@ class App:
         br.observe_resize(table, self.table.relayout)
         br.listen(br.window, "storage", self.on_storage)
         br.listen(br.window, "sw-update", self.on_update)
+        self.assist.bind()  # its input listeners (any input stops "Finish for me")
         if br.update_waiting():
             self.on_update()
 

@@ -58,6 +58,20 @@ class Assist:
         self._tick = self.br.proxy(self.tick)
         self._finish_step = self.br.proxy(self.finish_step)
         self.status_el: JS = self.br.document.querySelector('[data-role="winnable"]')
+        self.assisted_code = self.app.store.get(KEY_ASSISTED)
+
+    def bind(self) -> None:
+        """Listen to any input (it stops "Finish for me"), then show the indicator."""
+        self.br.listen(self.br.document, "pointerdown", self.on_input)
+        self.br.listen(self.br.document, "keydown", self.on_input)
+        self.refresh()
+
+    def on_input(self, evt: JS) -> None:
+        """Any key or press, but on the Finish for me button itself, stops it."""
+        target = evt.target
+        if target is not None and hasattr(target, "closest") and target.closest('[data-action="solve"]'):
+            return
+        self.stop()
 
     # ----- the assisted flag (SPEC §12) --------------------------------------------
 
@@ -67,10 +81,6 @@ class Assist:
         records count such a win as ``assisted``, SPEC §12)."""
         cur = self.app.current
         return cur is not None and bool(cur.code) and self.assisted_code == cur.code
-
-    def load(self) -> None:
-        """Read the flag of the saved game (start-up)."""
-        self.assisted_code = self.app.store.get(KEY_ASSISTED)
 
     def mark_assisted(self) -> None:
         code = self.app.g.code

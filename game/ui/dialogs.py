@@ -178,6 +178,7 @@ class Dialogs:
             return
         self.app.save_settings()
         self.app.apply_settings()
+        self.app.assist.refresh()
         if name == "language":
             await self.app.set_language(s.language)
 

@@ -51,7 +51,6 @@ class Input:
         """``pointerdown`` on the table."""
         if evt.button != 0 or self.app.current is None:
             return
-        self.app.assist.stop()  # any input stops "Finish for me"
         self.app.notices.hide_reminder()
         target = self.target_of(evt.target, evt.clientX, evt.clientY)
         if target is None:
@@ -153,9 +152,10 @@ class Input:
         tag = str(evt.target.tagName or "").lower()
         if tag in ("input", "select", "textarea"):
             return
+        if self.app.focus.on_key(evt):  # the table's keys, help, status (SPEC §11)
+            return
         key = str(evt.key).lower()
         mod = evt.ctrlKey or evt.metaKey
-        self.app.assist.stop()  # any input stops "Finish for me"
         if mod and key == "z" and not evt.shiftKey:
             evt.preventDefault()
             self.app.undo()
