@@ -67,9 +67,10 @@ class Assist:
         self.refresh()
 
     def on_input(self, evt: JS) -> None:
-        """Any key or press, but on the Finish for me button itself, stops it."""
+        """Any key, or a press anywhere but on the Finish for me button, stops it (a
+        key that clicks that button stops it too, and the click starts it again)."""
         target = evt.target
-        if target is not None and hasattr(target, "closest") and target.closest('[data-action="solve"]'):
+        if str(evt.type) == "pointerdown" and hasattr(target, "closest") and target.closest('[data-action="solve"]'):
             return
         self.stop()
 
