@@ -248,6 +248,11 @@ class Assist:
             if el is not None:
                 el.dataset.hint = "to"
                 self.marked.append(el)
+            top = len(g.pile(marks.to)) - 1  # the drop area lies under its cards: show its top one too
+            el = table.querySelector(f'.card[data-pile="{marks.to}"][data-index="{top}"]') if top >= 0 else None
+            if el is not None:
+                el.classList.add("hint-to")
+                self.marked.append(el)
         self.app.notices.notify("hint", lambda: self.hint_text(g, move))
 
     def hint_text(self, g: game.Game, move: game.Move) -> str:
@@ -267,6 +272,7 @@ class Assist:
         """Take the hint's marks away (next action)."""
         for el in self.marked:
             el.removeAttribute("data-hint")
+            el.classList.remove("hint-to")
         self.marked = []
         if self.app.notices.kind == "hint":
             self.app.notices.dismiss()
