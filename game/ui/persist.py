@@ -50,6 +50,7 @@ class Settings:
     show_winnable: bool = False  # "Can it still be won?" (issue 10), off by default
     # "Winnable deals only" per variant (SPEC §12 names); on by default for 4 and 2 cells
     winnable_only: dict[str, bool] = field(default_factory=lambda: dict(WINNABLE_ONLY))
+    show_clock: bool = True  # the game clock on the status bar (issue 12, SPEC §8 "time")
 
     def dump(self) -> str:
         return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
@@ -78,6 +79,7 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "show_winnable": lambda v: isinstance(v, bool),
         "winnable_only": lambda v: isinstance(v, dict) and set(v) == set(VARIANTS)
         and all(isinstance(x, bool) for x in v.values()),
+        "show_clock": lambda v: isinstance(v, bool),
     }
     for f in fields(Settings):
         if f.name in data:
