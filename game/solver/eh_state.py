@@ -77,12 +77,10 @@ class EHState:
     def __init__(self, cols: list[list[int]], down: list[int], deck: list[int], cur: int, found: list[int]):
         self.cols, self.down, self.deck, self.cur, self.found = cols, down, deck, cur, found
 
-    def copy(self) -> EHState:
-        """An independent copy."""
+    def copy(self) -> EHState:  # an independent copy
         return EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
 
-    def won(self) -> bool:
-        """All 104 cards on the foundations."""
+    def won(self) -> bool:  # all 104 cards on the foundations
         return sum(self.found) == 104
 
     def key(self) -> bytes:
@@ -93,19 +91,17 @@ class EHState:
 
     def score(self, mode: str = "fast") -> int:
         """Best-first priority of the streamlined searches (higher first): 20 per card
-        on the foundations, minus how deep the cards each foundation slot needs next
-        lie in the columns (a card in the stock or waste costs nothing), minus 8 per
-        face-down card, minus 6 per face-up card lying on a face-down one (only top
-        cards move, so each must leave one by one before that column can turn a card
-        up). ``"spread"`` weighs those covering cards 3 and adds 10 per empty column:
-        a second ordering that wins other deals (measured in README, "Solver")."""
+        on the foundations, minus how deep the cards the slots need next lie in the
+        columns (0 in the stock or waste), minus 8 per face-down card and 6 per face-up
+        card lying on one (only top cards move: each must leave before that column can
+        turn a card up). ``"spread"`` weighs covering cards 3 and adds 10 per empty
+        column; ``"greedy"`` keeps the first weights (3 per depth, 4 per face-down
+        card, no cover): these orderings win different deals (README, "Solver")."""
         found = self.found
         want: dict[int, int] = {}
-        for j in range(8):
-            h = found[j]
+        for j, h in enumerate(found):
             if h < 13:
-                f = (j & 3) * 13 + h
-                want[f] = want.get(f, 0) + 1
+                want[(j & 3) * 13 + h] = want.get((j & 3) * 13 + h, 0) + 1
         depth = dict.fromkeys(want, 30)
         for c in self.deck:
             if c in depth:
@@ -121,7 +117,10 @@ class EHState:
             for i, c in enumerate(col):
                 if c in depth and top - i < depth[c]:
                     depth[c] = top - i
-        base = 20 * sum(found) - sum(depth[f] * k for f, k in want.items()) - 8 * down
+        cost = sum(depth[f] * k for f, k in want.items())
+        if mode == "greedy":
+            return 20 * sum(found) - 3 * cost - 4 * down
+        base = 20 * sum(found) - cost - 8 * down
         return base - 3 * cover + 10 * empty if mode == "spread" else base - 6 * cover
 
     def encode(self) -> bytes:

@@ -78,6 +78,7 @@ def test_easy_harp_score_counts_covering_cards_and_spread_likes_empty_columns() 
     apart = state([[8], [6]], [1, 0])
     assert piled.score() == apart.score() - 6
     assert piled.score("spread") == apart.score("spread") - 3 + 10  # and one more empty column
+    assert piled.score("greedy") == apart.score("greedy")  # greedy keeps the first weights
 
 
 def test_solve_accepts_position_and_game_mid_play() -> None:
