@@ -64,6 +64,8 @@ class Assist:
         """Listen to any input (it stops "Finish for me"), then show the indicator."""
         self.br.listen(self.br.document, "pointerdown", self.on_input)
         self.br.listen(self.br.document, "keydown", self.on_input)
+        if self.assisted:  # the saved game was finished by the solver before a reload
+            self.app.ledger.assisted = True
         self.refresh()
 
     def on_input(self, evt: JS) -> None:
@@ -84,6 +86,7 @@ class Assist:
         return cur is not None and bool(cur.code) and self.assisted_code == cur.code
 
     def mark_assisted(self) -> None:
+        self.app.ledger.assisted = True  # the records count the win as assisted (SPEC §12)
         code = self.app.g.code
         if self.assisted_code != code:
             self.assisted_code = code
