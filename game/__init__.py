@@ -68,7 +68,7 @@ from .session import (
     parse_meta,
     replace_events,
 )
-from .solver import Search, Solution, is_stuck, solve
+from .solver import Search, Solution, is_stuck, proven_deals, solve
 
 __all__ = [
     "EASY_HARP", "EIGHT_OFF", "MAX_DEAL", "MIN_DEAL", "RANKS", "SAVE_VERSION", "SUITS",
@@ -82,5 +82,5 @@ __all__ = [
     "VariantStats", "after_change", "ask_first", "dump_meta", "dump_records",
     "export_backup", "new_meta", "parse_backup", "parse_meta", "parse_records", "recent",
     "replace_events", "summarise", "variant_of",
-    "Search", "Solution", "is_stuck", "solve",
+    "Search", "Solution", "is_stuck", "proven_deals", "solve",
 ]

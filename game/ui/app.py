@@ -1,17 +1,15 @@
 """Start-up and the page's controller: one game, its saving, and the modules that show it.
 
-``await start()`` (called by the entry script in index.html) creates the ``Browser``
-adapter (``browser.py``, the only module that imports ``js``/``pyodide``), reads the
-saved settings and game, loads the language catalog, builds the table once, binds one
-listener per event type on static elements, then sets ``data-ready="1"`` on ``<html>``
-(SPEC §8). The view holds no rule: it asks the rules package (``import game``, its
-facade only) what a tap, a double tap or a drop means, plays it, and lets the DOM
-modules show the result:
+``await start()`` (called by the entry script in index.html) creates the ``Browser`` adapter
+(``browser.py``, the only module that imports ``js``/``pyodide``), reads the saved settings and
+game, loads the language catalog, builds the table once, binds one listener per event type on
+static elements, then sets ``data-ready="1"`` on ``<html>`` (SPEC §8). The view holds no rule:
+it asks the rules package (``import game``, its facade only) what a tap, a double tap or a
+drop means, plays it, and lets the DOM modules show the result (solver: ``assist.py``):
 
-- ``table.py`` the card table (view model ``viewmodel.py``, HTML ``render.py``),
-- ``input.py`` pointer and keys (recogniser ``gestures.py``),
-- ``dialogs.py`` New game, Settings, win (meaning of the choices: ``choices.py``),
-- ``notices.py`` the notice bar and the refusal reminder (texts: ``texts.py``);
+- ``table.py`` the card table (view model ``viewmodel.py``, HTML ``render.py``), ``input.py``
+  pointer and keys (recogniser ``gestures.py``), ``dialogs.py`` New game, Settings, win (meaning
+  of the choices: ``choices.py``), ``notices.py`` notice bar and reminder (texts: ``texts.py``);
 - saving follows ``conflict.py`` between tabs and ``persist.py`` for storage.
 """
 
@@ -21,7 +19,7 @@ from collections.abc import Callable
 
 import game
 
-from . import choices, conflict
+from . import assist, choices, conflict
 from .browser import Browser
 from .dialogs import Dialogs
 from .domtypes import JS
@@ -58,6 +56,7 @@ class App:
         self.ledger, self.stats = Ledger(self), StatsView(self)  # records (issue 12)
         self.focus = Focus(self)
         self.welcome = Welcome(self)
+        self.assist = assist.Assist(self)  # hint, winnable indicator, Finish for me (issue 10)
 
     @property
     def g(self) -> game.Game:
@@ -204,6 +203,7 @@ class App:
         self.update_status()
         outcome = self.ledger.changed()
         self.save_game()
+        self.assist.after_action()
         if self.g.is_won:
             self.stats.win(outcome, celebrate=outcome is not None)
         else:
@@ -211,8 +211,7 @@ class App:
         self.check_stuck()
 
     def check_stuck(self) -> None:
-        """Say so when no move at all is left (``Game.has_moves``; the game never
-        declares a loss, SPEC §4-5, but a player should not hunt for a missing move)."""
+        """Say so when no move at all is left (``Game.has_moves``; the game never declares a loss)."""
         g = self.g
         if not g.is_won and not g.has_moves():
             self.notices.notify("no-moves", lambda: self.texts.notice("no-moves"))
@@ -243,6 +242,7 @@ class App:
         self.welcome.maybe_show()
         self.update_status()
         self.save_game()
+        self.assist.new_game()
         self.check_stuck()
 
     # ----- page events -------------------------------------------------------------
@@ -252,10 +252,9 @@ class App:
         el = evt.target.closest("[data-action]") if evt.target else None
         if not el or self.current is None:
             return
-        d = self.dialogs
+        d, action = self.dialogs, str(el.dataset.action)
         handlers: dict[str, Callable[[], None]] = {
-            "undo": self.undo,
-            "redo": self.redo,
+            "undo": self.undo, "redo": self.redo,
             "new": d.open_new,
             **self.stats.handlers(el),
             "settings": d.open_settings,
@@ -267,9 +266,9 @@ class App:
             "notice-action": self.notice_action,
             "dismiss": self.notices.dismiss,
             "welcome-next": self.welcome.next,
-            "welcome-close": self.welcome.hide,
+            "welcome-close": self.welcome.hide, "hint": self.assist.hint, "solve": self.assist.solve,
         }
-        handler = handlers.get(str(el.dataset.action))
+        handler = handlers.get(action)
         if handler is not None:
             evt.preventDefault()
             handler()
@@ -381,6 +380,7 @@ class App:
         br.observe_resize(table, self.table.relayout)
         br.listen(br.window, "storage", self.on_storage)
         br.listen(br.window, "sw-update", self.on_update)
+        self.assist.bind()  # its input listeners (any input stops "Finish for me")
         if br.update_waiting():
             self.on_update()
 

@@ -15,12 +15,15 @@ import game
 from . import choices
 from .domtypes import JS
 from .i18n import LANGUAGES
+from .slicer import variant_of, winnable_deal
 
 if TYPE_CHECKING:
     from .app import App
 
 SWITCHES = ("interactive", "double_click", "animations",  # boolean settings (SPEC §6)
-            "show_clock")  # the clock on the status bar (issue 12)
+            "show_clock",  # the clock on the status bar (issue 12)
+            "show_winnable")  # "Can it still be won?" (issue 10)
+WINNABLE_ONLY = '[data-option="winnable-only"]'  # the New game switch (SPEC §8)
 
 
 class Dialogs:
@@ -68,8 +71,24 @@ class Dialogs:
         el = self.new.querySelector(f'input[name="{name}"]:checked')
         return str(el.value) if el is not None else None
 
-    def update_same(self, *_args: object) -> None:
-        """Offer "Same deal" only while the form shows the current game (``choices``)."""
+    def form_variant(self) -> str:
+        """The variant the form shows (SPEC §12 name)."""
+        kind, cells = choices.form_choice(self._checked("game"), self._checked("cells"))
+        return variant_of(kind, choices.deal_cells(kind, cells))
+
+    def update_same(self, evt: JS = None) -> None:
+        """Offer "Same deal" only while the form shows the current game (``choices``);
+        the "winnable deals only" switch shows (or, when toggled, stores) the setting of
+        the variant the form shows, and the share of its deals that can be won."""
+        variant = self.form_variant()
+        switch = self.new.querySelector(WINNABLE_ONLY)
+        only = self.app.settings.winnable_only
+        if evt is not None and getattr(evt, "target", None) is not None and evt.target == switch:
+            only[variant] = bool(switch.checked)
+            self.app.save_settings()
+        switch.checked = only.get(variant, False)
+        share = self.new.querySelector('[data-role="winnable-share"]')
+        share.textContent = self.app.texts.t(f"new.winnable.share.{variant}")
         kind, cells = self._checked("game"), self._checked("cells")
         allowed = choices.same_deal_allowed(
             self.app.g, kind, int(cells) if cells is not None and cells.isdigit() else None)
@@ -92,6 +111,11 @@ class Dialogs:
     def deal_random(self) -> None:
         """Start a random deal of the chosen game."""
         kind, cells = self.chosen()
+        if self.app.settings.winnable_only.get(variant_of(kind, cells), False):
+            proven = game.proven_deals(variant_of(kind, cells))
+            if proven:
+                self.new_from(winnable_deal(kind, cells, self.br.random(), proven))
+                return
         self.new_from(choices.random_deal(kind, cells, self.br.random()))
 
     def deal_daily(self) -> None:
@@ -158,6 +182,7 @@ class Dialogs:
             return
         self.app.save_settings()
         self.app.apply_settings()
+        self.app.assist.refresh()
         if name == "show_clock":
             self.app.ledger.relabel()
         if name == "language":

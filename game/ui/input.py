@@ -165,3 +165,6 @@ class Input:
         elif not mod and not evt.altKey and key == "n":
             evt.preventDefault()
             self.app.dialogs.open_new()
+        elif not mod and not evt.altKey and key == "h":
+            evt.preventDefault()
+            self.app.assist.hint()

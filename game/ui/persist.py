@@ -13,7 +13,7 @@ Keys (SPEC §7, docs/ARCHITECTURE.md):
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Protocol
 
 from game import EASY_HARP, EIGHT_OFF
@@ -26,6 +26,8 @@ BACKUP_PREFIX = "solitaire.backup."
 SETTINGS_VERSION = 1
 GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
+VARIANTS = ("easy-harp", "eight-off-8", "eight-off-4", "eight-off-2")
+WINNABLE_ONLY = {"easy-harp": False, "eight-off-8": False, "eight-off-4": True, "eight-off-2": True}
 
 
 class Store(Protocol):
@@ -45,6 +47,9 @@ class Settings:
     language: str | None = None
     game: str = EASY_HARP
     cells: int = 8
+    show_winnable: bool = False  # "Can it still be won?" (issue 10), off by default
+    # "Winnable deals only" per variant (SPEC §12 names); on by default for 4 and 2 cells
+    winnable_only: dict[str, bool] = field(default_factory=lambda: dict(WINNABLE_ONLY))
     show_clock: bool = True  # the game clock on the status bar (issue 12, SPEC §8 "time")
 
     def dump(self) -> str:
@@ -71,6 +76,9 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "language": lambda v: v is None or v in LANGUAGES,
         "game": lambda v: v in GAMES,
         "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in CELL_CHOICES,
+        "show_winnable": lambda v: isinstance(v, bool),
+        "winnable_only": lambda v: isinstance(v, dict) and set(v) == set(VARIANTS)
+        and all(isinstance(x, bool) for x in v.values()),
         "show_clock": lambda v: isinstance(v, bool),
     }
     for f in fields(Settings):

@@ -50,7 +50,7 @@ REFUSALS = (
 
 BAD_CODES = "empty game variant length letters range format".split()
 
-PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option",
+PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option", "hint.cards",
                "win.streak", "import.records"}  # the last two: records (issue 12)
 # Spoken sentences of the table (game/ui/speech.py, issue 13).
 PLURAL_KEYS |= {"a11y.cards", "a11y.down", "a11y.moved.run", "a11y.recycled", "a11y.held"}
@@ -60,6 +60,8 @@ EXPECTED_PLACEHOLDERS = {
     "game.eight-off.cells": {"count", "game"},
     "new.deal.code.placeholder": {"code", "number"},
     "moves.count": {"count"},
+    "hint.cards": {"count", "card"},
+    "hint.move": {"what", "src", "dst"},
     "new.cells.option": {"count"},
     "score.value": {"score"},
     "win.text": {"moves", "score"},

@@ -1,0 +1,185 @@
+"""The solver in the page, as pure logic (issue 10): searches run in small slices on
+the main thread, one at a time, with answers remembered per position.
+
+Why slices and not a worker: a PyScript worker is a second Pyodide (its own download and
+start, several seconds and tens of MB), while ``game.Search.step(nodes)`` already stops
+after a given number of positions. A slice runs search steps for ``SLICE_MS`` ms, so
+the page answers between slices (SPEC §10, issue 10 point 8); one Easy Harp position
+can cost more than that (bench/bench_solver_page.py, README). The DOM part (timers, status, notices) is ``assist.py``.
+
+- :class:`Slicer` runs at most one job: ``start(key, make)`` answers at once from the
+  cache, else begins a job; ``step()`` runs one slice; ``cancel()`` abandons it (the
+  next action does so). Answers are cached by position key (``Game.position()`` text),
+  so undo finds its verdict again without searching.
+- :func:`verdict` maps a ``Solution`` status to the indicator's value (SPEC §8).
+- :func:`winnable_deal` picks a proven-winnable deal number (``game.proven_deals``).
+- :func:`hint_marks` says which cards and which pile a hinted move marks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import game
+
+SLICE_MS = 12.0  # a slice runs steps until this much time has passed (ms)
+SLICE_NODES = 1  # positions per step: one Easy Harp position costs 20-100 ms in Pyodide
+EO_SLICE_NODES = 25  # Eight Off positions are about 20 times cheaper
+VERDICT_NODES = 60_000  # budget of the indicator's search per position
+SOLVE_NODES = 200_000  # budget of "Finish for me" (SPEC §10 default)
+STUCK_NODES = 20_000  # budget of the Easy Harp "stuck" test (game.Search goal "progress")
+STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win verdict)
+HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
+EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
+CACHE_LIMIT = 400  # positions remembered (about four undo histories)
+
+#: ``Solution.status`` -> ``data-value`` of ``data-status="winnable"`` (SPEC §8).
+VERDICTS = {"winnable": "yes", "unwinnable": "no", "unknown": "unknown"}
+
+
+class Stepper(Protocol):
+    """What a job needs: ``game.Search`` fulfils it."""
+
+    def step(self, nodes: int = 1000) -> game.Solution | None: ...
+
+
+def verdict(sol: game.Solution | None) -> str:
+    """The indicator value of a search's answer: ``yes``/``no``/``unknown``, or
+    ``thinking`` while there is none (SPEC §8)."""
+    return "thinking" if sol is None else VERDICTS[sol.status]
+
+
+@dataclass
+class Job:
+    """One search under way: the position ``key`` it answers for, its ``kind``
+    (``"verdict"`` or ``"solve"``) and the search itself."""
+
+    key: str
+    kind: str
+    search: Stepper
+    nodes: int = SLICE_NODES
+
+
+class Slicer:
+    """At most one search at a time, in slices, with a per-position cache.
+
+    Args:
+        slice_ms: a ``step()`` calls the search again until this many ms have passed
+            (or it answers). clock: seconds, monotonic (``time.perf_counter``; in
+            Pyodide it reads ``performance.now()``); tests pass their own.
+    """
+
+    def __init__(self, slice_ms: float = SLICE_MS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.slice_ms = slice_ms
+        self.clock = clock
+        self.cache: dict[str, game.Solution] = {}
+        self.job: Job | None = None
+
+    def known(self, key: str) -> game.Solution | None:
+        """The remembered answer for position ``key``, or None."""
+        return self.cache.get(key)
+
+    def start(self, key: str, kind: str, make: Callable[[], Stepper],
+              nodes: int = SLICE_NODES) -> game.Solution | None:
+        """Answer for ``key`` from the cache (a ``"solve"`` job only takes a winnable
+        or unwinnable answer; an unknown one is searched again with its larger budget),
+        else abandon any job and begin one made by ``make()``, stepped ``nodes``
+        positions at a time; returns None then."""
+        sol = self.cache.get(key)
+        if sol is not None and (kind != "solve" or sol.status != "unknown"):
+            self.job = None
+            return sol
+        if self.job is not None and self.job.key == key and self.job.kind == kind:
+            return None
+        self.job = Job(key, kind, make(), nodes)
+        return None
+
+    def cancel(self) -> None:
+        """Abandon the job under way (the next action came)."""
+        self.job = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a job is under way."""
+        return self.job is not None
+
+    def step(self) -> tuple[Job, game.Solution] | None:
+        """Run one slice of the job (search steps for ``slice_ms``). Returns (job,
+        answer) when it ends (the answer is then cached and the slicer idle), None while
+        it goes on or when idle."""
+        job = self.job
+        if job is None:
+            return None
+        end = self.clock() + self.slice_ms / 1000
+        while (sol := job.search.step(job.nodes)) is None:
+            if self.clock() >= end:
+                return None
+        self.job = None
+        self.remember(job.key, sol)
+        return job, sol
+
+    def remember(self, key: str, sol: game.Solution) -> None:
+        """Cache ``sol`` for ``key``; the oldest entries go past ``CACHE_LIMIT``."""
+        old = self.cache.get(key)
+        if old is not None and old.status != "unknown" and sol.status == "unknown":
+            return
+        self.cache.pop(key, None)
+        self.cache[key] = sol
+        while len(self.cache) > CACHE_LIMIT:
+            del self.cache[next(iter(self.cache))]
+
+
+def variant_of(kind: str, cells: int) -> str:
+    """The variant name of SPEC §12: ``easy-harp`` or ``eight-off-<cells>``."""
+    return kind if kind == game.EASY_HARP else f"{kind}-{cells}"
+
+
+def winnable_deal(kind: str, cells: int, r: float, proven: Sequence[int]) -> game.DealCode:
+    """A deal proven winnable: entry ``floor(r * len(proven))`` of ``proven``.
+
+    Args:
+        kind, cells: the game and its cells (0 for Easy Harp). r: a random float in
+        [0, 1). proven: ``game.proven_deals(variant_of(kind, cells))``.
+
+    Raises:
+        ValueError: ``proven`` is empty.
+    """
+    if not proven:
+        raise ValueError("no proven deal for this variant")
+    n = proven[min(len(proven) - 1, max(0, int(r * len(proven))))]
+    return game.DealCode(kind, cells, n)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a hint marks (SPEC §8): cards ``(pile, index)`` get ``data-hint="from"``,
+    the drop area of pile ``to`` gets ``data-hint="to"`` (None: nothing, for a stock
+    tap that turns no card over, e.g. a recycle)."""
+
+    cards: tuple[tuple[str, int], ...]
+    source: str
+    to: str | None
+
+
+def hint_marks(g: game.Game, move: game.Move) -> Marks:
+    """The marks of ``move`` (normalised, as ``Game.hint`` returns it) on game ``g``:
+    the moving cards (the top ``count`` of the source; the stock's top card for a draw)
+    and the destination pile (the waste for a draw)."""
+    pile = g.pile(move.src)
+    if move.dst is None:  # a stock tap (SPEC §2 "s")
+        top: tuple[tuple[str, int], ...] = ((move.src, len(pile) - 1),) if pile else ()
+        return Marks(top, move.src, "w" if pile else None)
+    count = move.count or 1
+    cards = tuple((move.src, i) for i in range(max(0, len(pile) - count), len(pile)))
+    return Marks(cards, move.src, move.dst)
+
+
+__all__ = [
+    "CACHE_LIMIT", "EH_HINT_NODES", "EO_SLICE_NODES", "HINT_NODES", "SLICE_MS", "SLICE_NODES",
+    "SOLVE_NODES", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
+    "Job", "Marks", "Slicer", "Stepper", "hint_marks", "variant_of", "verdict", "winnable_deal",
+]

@@ -1,0 +1,153 @@
+"""The solver in the page (issue 10 points 4-7, SPEC §8 and §10): Hint, "winnable deals
+only", the "Can it still be won?" indicator and "Finish for me", driven through the
+page's contract attributes and checked against the rules package in CPython.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import card_point, mouse_drag, notice, pile_point, py, saved_game, status
+
+import game
+from game.ui.persist import KEY_SETTINGS, Settings
+
+EO8 = "EO1-C8-AAAAAAB"  # Eight Off deal 1, 8 cells: winnable (README, "Solver")
+# Eight Off 4 cells deal 294: winnable from the deal, and t8-t4 first makes it lost
+# (checked below with game.solve in CPython).
+EO4_DEAL = game.DealCode("eight-off", 4, 294)
+KILLER = "t8-t4"
+
+MARKS_JS = """() => [...document.querySelectorAll('#table [data-hint]')].map(e =>
+  [e.dataset.hint, e.dataset.pile, e.dataset.card ? +e.dataset.index : -1])"""
+WINNABLE = "[data-status='winnable']"
+
+
+def marks(page) -> list[list]:
+    return page.evaluate(MARKS_JS)
+
+
+def hinted_move(page, g: game.Game) -> game.Move:
+    """The move the hint marks: the ``from`` cards are the top cards of one pile, the
+    ``to`` mark is one pile's drop area."""
+    found = marks(page)
+    src = {p for h, p, _ in found if h == "from"}
+    to = [p for h, p, i in found if h == "to"]
+    assert len(src) == 1 and len(to) == 1, found
+    pid = src.pop()
+    idx = sorted(i for h, p, i in found if h == "from")
+    pile = g.pile(pid)
+    if pid == "s":
+        assert to == ["w"] and idx == [len(pile) - 1]
+        return game.Move("s", None, None)
+    assert idx == list(range(len(pile) - len(idx), len(pile))), (idx, len(pile))
+    return game.Move(pid, to[0], len(idx))
+
+
+def test_hint_marks_a_legal_move_and_clears_on_the_next_action(open_app, page):
+    open_app(f"/index.html?deal={EO8}")
+    g = game.new_game(EO8)
+    page.keyboard.press("h")
+    page.wait_for_selector("#table [data-hint='from']")
+    move = hinted_move(page, g)
+    assert g.check(move) is None, move
+    assert notice(page)["kind"] == "hint" and notice(page)["text"]
+    head = g.pile(move.src)[-(move.count or 1)].card.id
+    mouse_drag(page, card_point(page, head), pile_point(page, g, move.dst))
+    g.play(move)
+    page.wait_for_function(f"() => document.querySelector('[data-status=moves]').dataset.value === '{g.move_count}'")
+    assert marks(page) == []
+    assert status(page)["moves"] == str(g.move_count)
+
+
+def test_hint_button_in_easy_harp_gives_a_legal_move(open_app, page):
+    code = str(game.DealCode("easy-harp", 0, 4))
+    open_app(f"/index.html?deal={code}")
+    g = game.new_game(code)
+    page.click("[data-action='hint']")
+    page.wait_for_selector("#table [data-hint='from']")
+    move = hinted_move(page, g)
+    assert g.check(move) is None, move
+
+
+def test_winnable_only_deals_a_proven_deal(open_app, page):
+    open_app(f"/index.html?deal={EO8}")
+    page.click("[data-action='new']")
+    page.check("#dlg-new input[name='game'][value='eight-off']")
+    page.check("#dlg-new input[name='cells'][value='2']")
+    switch = page.locator("#dlg-new [data-option='winnable-only']")
+    assert switch.is_checked()  # on by default for 2 cells
+    assert page.locator("#dlg-new [data-role='winnable-share']").inner_text()
+    page.click("[data-action='deal-random']")
+    page.wait_for_function("() => document.querySelector('[data-status=code]').dataset.value.startsWith('EO1-C2')")
+    deal = game.parse_code(status(page)["code"])
+    assert deal.number in game.proven_deals("eight-off-2")
+    assert game.solve(game.new_game(deal)).status == "winnable"
+    # The switch is remembered per variant: off for 8 cells, toggled on for Easy Harp.
+    page.click("[data-action='new']")
+    page.check("#dlg-new input[name='cells'][value='8']")
+    assert not switch.is_checked()
+    page.check("#dlg-new input[name='game'][value='easy-harp']")
+    switch.check()
+    page.click("[data-action='deal-random']")
+    page.wait_for_function("() => document.querySelector('[data-status=code]').dataset.value.startsWith('EH')")
+    deal = game.parse_code(status(page)["code"])
+    assert deal.number in game.proven_deals("easy-harp")
+    page.click("[data-action='new']")
+    assert switch.is_checked()
+
+
+def test_indicator_and_the_move_that_loses_the_game(open_app, page):
+    g = game.new_game(EO4_DEAL)
+    assert game.solve(g).status == "winnable"
+    g.play(KILLER)
+    assert game.solve(g).status == "unwinnable"
+    g.undo()
+    settings = Settings(show_winnable=True).dump()
+    open_app(f"/index.html?deal={EO4_DEAL}", storage={KEY_SETTINGS: settings})
+    page.wait_for_selector(f"{WINNABLE}[data-value='yes']")
+    assert notice(page)["kind"] != "lost-win"
+    src, dst = KILLER.split("-")
+    head = g.pile(src)[-1].card.id
+    mouse_drag(page, card_point(page, head), pile_point(page, g, dst))
+    page.wait_for_selector(f"{WINNABLE}[data-value='no']")
+    assert notice(page)["kind"] == "lost-win"
+    page.click("[data-action='undo']")  # the next action puts the notice away
+    page.wait_for_selector(f"{WINNABLE}[data-value='yes']")  # from the per-state cache
+    assert not notice(page)["shown"]
+
+
+def test_indicator_is_absent_when_its_setting_is_off(open_app, page):
+    open_app(f"/index.html?deal={EO8}")
+    assert page.locator(WINNABLE).count() == 0
+
+
+def test_finish_for_me_wins_counts_as_assisted_and_undo_works(open_app, page):
+    open_app(f"/index.html?deal={EO8}")
+    page.click("[data-action='solve']")
+    page.wait_for_selector("#dlg-win[open]", timeout=180_000)
+    won = saved_game(page)
+    assert won.is_won and won.code == EO8
+    assert page.evaluate("() => localStorage.getItem('solitaire.assisted')") == EO8
+    assert py(page, "import game.ui.app as a; a.APP.assist.assisted") is True
+    page.click("#dlg-win [data-action='close-dialog']")
+    page.click("[data-action='undo']")
+    page.wait_for_selector("[data-action='redo']:not([disabled])")
+    back = saved_game(page)
+    won.undo()
+    assert not back.is_won and back.can_redo and back.position() == won.position()
+
+
+@pytest.mark.viewport("phone")
+def test_any_input_stops_finish_for_me(open_app, page):
+    open_app(f"/index.html?deal={EO8}")
+    page.click("[data-action='solve']")
+    page.wait_for_function("() => +document.querySelector('[data-status=moves]').dataset.value >= 3")
+    page.keyboard.press("Escape")
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    g = saved_game(page)
+    assert not g.is_won
+    page.click("[data-action='undo']")  # each solver action is undoable on its own
+    page.wait_for_selector("[data-action='redo']:not([disabled])")
+    back = saved_game(page)
+    g.undo()
+    assert back.position() == g.position() and back.can_redo

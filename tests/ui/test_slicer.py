@@ -1,0 +1,213 @@
+"""The solver in the page as pure logic (game/ui/slicer.py, issue 10): the slicer's
+state machine, the per-position cache, the choice of a winnable deal, the hint marks;
+and the new settings (persist.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import game
+from game.ui import slicer
+from game.ui.persist import WINNABLE_ONLY, Settings, parse_settings
+from game.ui.slicer import Slicer, hint_marks, variant_of, verdict, winnable_deal
+
+EO8 = "EO1-C8-AAAAAAB"
+
+
+class Ticks:
+    """A clock that moves one slice on at each reading but the first of a slice: each
+    ``Slicer.step()`` then makes exactly one search step."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def one_step_slicer() -> Slicer:
+    return Slicer(slice_ms=500.0, clock=Ticks())
+
+
+class Fake:
+    """A stepper that answers ``sol`` after ``slices`` calls, counting its calls."""
+
+    def __init__(self, slices: int, sol: game.Solution):
+        self.left, self.sol, self.calls = slices, sol, 0
+
+    def step(self, nodes: int = 1000) -> game.Solution | None:
+        self.calls += 1
+        self.left -= 1
+        return self.sol if self.left <= 0 else None
+
+
+WIN = game.Solution("winnable", ("t1-t2",), 10)
+LOST = game.Solution("unwinnable", (), 10)
+UNKNOWN = game.Solution("unknown", (), 10)
+
+
+def test_a_job_runs_in_slices_then_is_cached():
+    s = one_step_slicer()
+    fake = Fake(3, WIN)
+    assert s.start("A", "verdict", lambda: fake) is None and s.busy
+    assert s.step() is None and s.step() is None
+    job, sol = s.step()
+    assert (job.key, job.kind, sol) == ("A", "verdict", WIN) and not s.busy
+    assert s.step() is None  # idle
+    # Asked again (undo back to A): answered from the cache, no search made.
+    assert s.start("A", "verdict", lambda: pytest.fail("searched again")) == WIN
+    assert fake.calls == 3
+
+
+def test_the_next_action_abandons_the_job():
+    s = one_step_slicer()
+    first = Fake(5, WIN)
+    s.start("A", "verdict", lambda: first)
+    s.step()
+    second = Fake(1, LOST)
+    s.start("B", "verdict", lambda: second)  # a new position replaces the job
+    job, sol = s.step()
+    assert job.key == "B" and sol == LOST and first.calls == 1
+    assert s.known("A") is None  # abandoned: nothing remembered
+    s.start("C", "verdict", lambda: Fake(2, WIN))
+    s.cancel()
+    assert not s.busy and s.step() is None and s.known("C") is None
+
+
+def test_the_same_job_is_not_restarted():
+    s = one_step_slicer()
+    fake = Fake(2, WIN)
+    s.start("A", "verdict", lambda: fake)
+    s.step()
+    s.start("A", "verdict", lambda: pytest.fail("restarted"))
+    assert s.step()[1] == WIN
+
+
+def test_solve_searches_again_after_an_unknown_verdict():
+    s = one_step_slicer()
+    s.remember("A", UNKNOWN)
+    assert s.start("A", "verdict", lambda: pytest.fail("searched")) == UNKNOWN
+    assert s.start("A", "solve", lambda: Fake(1, WIN)) is None
+    assert s.step()[1] == WIN and s.known("A") == WIN
+    s.remember("A", UNKNOWN)  # a weaker answer never replaces a decided one
+    assert s.known("A") == WIN
+
+
+def test_the_cache_forgets_the_oldest(monkeypatch):
+    monkeypatch.setattr(slicer, "CACHE_LIMIT", 3)
+    s = one_step_slicer()
+    for k in "ABCD":
+        s.remember(k, WIN)
+    assert s.known("A") is None and s.known("D") == WIN
+
+
+def test_a_slice_steps_until_its_time_is_up():
+    times = iter([0.0, 0.001, 0.002, 0.0125, 1.0])
+    s = Slicer(slice_ms=12.0, clock=lambda: next(times))
+    fake = Fake(10, WIN)
+    s.start("A", "verdict", lambda: fake, nodes=7)
+    assert s.step() is None and fake.calls == 3  # 1 ms, 2 ms: go on; 12.5 ms: stop
+
+
+def test_verdicts():
+    assert [verdict(x) for x in (None, WIN, LOST, UNKNOWN)] == ["thinking", "yes", "no", "unknown"]
+
+
+def test_a_real_search_in_slices_matches_solve():
+    g = game.new_game(EO8)
+    s = Slicer(slice_ms=0.0)  # one search step per slice
+    s.start(g.position(), "solve", lambda: game.Search(g, 200_000), nodes=20)
+    steps = 0
+    while (done := s.step()) is None:
+        steps += 1
+    sol = done[1]
+    assert sol.status == "winnable" and steps > 0
+    for m in sol.moves:
+        g.play(m)
+    assert g.is_won
+
+
+@pytest.mark.parametrize(("kind", "cells", "variant"), [
+    ("easy-harp", 0, "easy-harp"), ("eight-off", 8, "eight-off-8"),
+    ("eight-off", 4, "eight-off-4"), ("eight-off", 2, "eight-off-2")])
+def test_winnable_deal_comes_from_the_proven_list(kind, cells, variant):
+    assert variant_of(kind, cells) == variant
+    proven = game.proven_deals(variant)
+    assert proven
+    for r in (0.0, 0.5, 0.999999):
+        deal = winnable_deal(kind, cells, r, proven)
+        assert deal.number in proven and (deal.game, deal.cells) == (kind, cells)
+    assert winnable_deal(kind, cells, 0.0, proven).number == proven[0]
+    assert winnable_deal(kind, cells, 0.999999, proven).number == proven[-1]
+
+
+def test_no_proven_deal_is_an_error():
+    with pytest.raises(ValueError):
+        winnable_deal("eight-off", 2, 0.5, ())
+
+
+def test_a_proven_two_cell_deal_is_winnable():
+    deal = winnable_deal("eight-off", 2, 0.3, game.proven_deals("eight-off-2"))
+    assert game.solve(game.new_game(deal)).status == "winnable"
+
+
+def test_hint_marks_of_a_move_and_of_a_draw():
+    g = game.new_game(EO8)
+    move = g.hint(2000)
+    assert move is not None and g.check(move) is None
+    m = hint_marks(g, move)
+    n = len(g.pile(move.src))
+    assert m.cards == tuple((move.src, i) for i in range(n - (move.count or 1), n))
+    assert m.to == move.dst
+    eh = game.new_game(str(game.DealCode("easy-harp", 0, 4)))
+    draw = hint_marks(eh, game.Move("s", None, None))
+    assert draw.cards == (("s", len(eh.pile("s")) - 1),) and draw.to == "w"
+
+
+def test_settings_keep_the_new_switches():
+    s = Settings()
+    assert s.show_winnable is False and s.winnable_only == WINNABLE_ONLY
+    assert s.winnable_only["eight-off-4"] and s.winnable_only["eight-off-2"]
+    assert not s.winnable_only["eight-off-8"] and not s.winnable_only["easy-harp"]
+    s.show_winnable = True
+    s.winnable_only["easy-harp"] = True
+    back, ok = parse_settings(s.dump())
+    assert ok and back == s
+    assert Settings().winnable_only["easy-harp"] is False  # defaults are not shared
+    bad = json.loads(s.dump())
+    bad["winnable_only"] = {"easy-harp": "yes"}
+    back, ok = parse_settings(json.dumps(bad))
+    assert not ok and back.winnable_only == WINNABLE_ONLY and back.show_winnable
+
+
+STUCK_POSITION = """Foundations: H-9 C-J D-9 S-J H-J C-J D-J S-J
+Stock: {stock}
+Waste:
+: (QS) KS
+: (QS) KS
+: (QH) KH
+: (QH) KH
+: (QD) KD
+: (QD) KD
+: (QC) KC
+: (QC) KC
+: ({down}) (TH) JH
+"""
+
+
+@pytest.mark.parametrize(("stock", "down", "status"), [("JD", "TD", "unwinnable"), ("TD", "JD", "winnable")])
+def test_the_easy_harp_stuck_job_in_slices(stock, down, status):
+    """The page's stuck test (assist.check_stuck): a progress search in slices, cached
+    apart from the win verdict of the same position."""
+    g = game.load_position(STUCK_POSITION.format(stock=stock, down=down), game="easy-harp")
+    s = Slicer(slice_ms=5.0)
+    key = slicer.STUCK + g.position()
+    s.start(key, "stuck", lambda: game.Search(g, slicer.STUCK_NODES, mode="complete", goal="progress"))
+    while (done := s.step()) is None:
+        pass
+    assert done[0].kind == "stuck" and done[1].status == status  # unwinnable = stuck
+    assert (done[1].status == "unwinnable") is game.is_stuck(g)
+    assert s.known(g.position()) is None and s.known(key) == done[1]
