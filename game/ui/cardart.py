@@ -45,11 +45,10 @@ def face_codes() -> list[str]:
 def _face(code: str) -> str:
     rank = RANK_INDEX[game.RANKS.index(code[0])]
     suit = code[1]
-    color = RED if suit in "HD" else BLACK
     size = 38 if len(rank) == 2 else 42
     parts = [
         f'<symbol id="face-{code}" viewBox="0 0 100 140">',
-        f'<g fill="{color}" color="{color}" style="direction:ltr">',
+        f'<g class="ink ink-{suit}" direction="ltr">',
         f'<text x="{5 if len(rank) == 2 else 8}" y="37" font-size="{size}" '
         'font-weight="700" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" '
         f'letter-spacing="-3">{rank}</text>',

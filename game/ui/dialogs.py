@@ -14,11 +14,14 @@ import game
 from . import choices
 from .domtypes import JS
 from .i18n import LANGUAGES
+from .persist import CARD_BACKS, FELTS
 
 if TYPE_CHECKING:
     from .app import App
 
 SWITCHES = ("interactive", "double_click", "animations")  # boolean settings (SPEC §6)
+TABLE_SWITCHES = ("four_colour", "left_handed")  # table settings (issue 11)
+TABLE_CHOICES = {"card_back": CARD_BACKS, "felt": FELTS}
 
 
 class Dialogs:
@@ -136,8 +139,10 @@ class Dialogs:
         self.close_all()
         self.app.input.reset()
         s = self.app.settings
-        for name in SWITCHES:
+        for name in SWITCHES + TABLE_SWITCHES:
             dlg.querySelector(f'[name="{name}"]').checked = getattr(s, name)
+        for name in TABLE_CHOICES:
+            dlg.querySelector(f'[name="{name}"]').value = getattr(s, name)
         dlg.querySelector('[name="language"]').value = s.language or "auto"
         dlg.showModal()
 
@@ -146,8 +151,12 @@ class Dialogs:
         el = evt.target
         name = str(el.name)
         s = self.app.settings
-        if name in SWITCHES:
+        if name in SWITCHES or name in TABLE_SWITCHES:
             setattr(s, name, bool(el.checked))
+        elif name in TABLE_CHOICES:
+            if str(el.value) not in TABLE_CHOICES[name]:
+                return
+            setattr(s, name, str(el.value))
         elif name == "language":
             value = str(el.value)
             s.language = value if value in LANGUAGES else None
@@ -155,6 +164,8 @@ class Dialogs:
             return
         self.app.save_settings()
         self.app.apply_settings()
+        if name == "left_handed":
+            self.app.table.relayout()
         if name == "language":
             await self.app.set_language(s.language)
 

@@ -26,6 +26,8 @@ BACKUP_PREFIX = "solitaire.backup."
 SETTINGS_VERSION = 1
 GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
+CARD_BACKS = ("blue", "red", "green", "plain")  # static/style.css draws each (issue 11)
+FELTS = ("green", "blue", "red", "grey")  # table colours (issue 11)
 
 
 class Store(Protocol):
@@ -45,6 +47,12 @@ class Settings:
     language: str | None = None
     game: str = EASY_HARP
     cells: int = 8
+    # Table settings (issue 11): card back, table colour, four-colour deck (clubs green,
+    # diamonds blue), left-handed layout (stock and waste on the other side).
+    card_back: str = "blue"
+    felt: str = "green"
+    four_colour: bool = False
+    left_handed: bool = False
 
     def dump(self) -> str:
         return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
@@ -70,6 +78,10 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "language": lambda v: v is None or v in LANGUAGES,
         "game": lambda v: v in GAMES,
         "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in CELL_CHOICES,
+        "card_back": lambda v: v in CARD_BACKS,
+        "felt": lambda v: v in FELTS,
+        "four_colour": lambda v: isinstance(v, bool),
+        "left_handed": lambda v: isinstance(v, bool),
     }
     for f in fields(Settings):
         if f.name in data:
