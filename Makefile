@@ -42,9 +42,10 @@ vendor: runtime
 precache:
 	@$(PYTHON) scripts/precache.py
 
-# dist/: only what a static host needs (README, "Publishing").
-dist: runtime
-	$(PYTHON) scripts/build_dist.py --out dist
+# dist/: only what a static host needs (README, "Publishing"), with .br/.gz copies of
+# the large files (Brotli from the pinned package in the venv).
+dist: runtime venv
+	$(VPY) scripts/build_dist.py --out dist
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund

@@ -7,10 +7,16 @@ manifests, game/ modules, static/ with vendor/ and icons, locales/, help/) plus
 docs, node_modules, Makefile, ``__pycache__`` or ``vendor.json``. Every URL in the site
 is relative, so ``dist/`` works at a domain's root or under any sub-path.
 
+With ``compress_files=True`` (the command line's default; ``--no-compress`` to skip) it also
+writes ``.br`` and ``.gz`` copies beside the large files (``scripts/compress.py``); those
+of ``static/vendor/`` are made beside the repo's own copies (git-ignored) and reused
+while the file is unchanged, since Brotli's best quality takes about a minute for
+Pyodide's wasm.
+
 The folder is rebuilt from scratch each time (``--out`` must be a new or empty folder,
 or one that holds a previous build: ``index.html`` and ``sw.js``).
 
-    python3 scripts/build_dist.py [--out dist] [-q]
+    .venv/bin/python scripts/build_dist.py [--out dist] [--no-compress] [-q]
 """
 
 from __future__ import annotations
@@ -22,14 +28,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scripts import precache  # noqa: E402
+from scripts import compress, precache  # noqa: E402
 
 ROOT = precache.ROOT
 EXTRA = ("sw.js",)
 
 
-def build(out: Path, root: Path = ROOT, quiet: bool = False) -> dict:
-    """Build the site into ``out``; return the precache data written there."""
+VENDOR = "static/vendor/"
+
+
+def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: bool = False) -> dict:
+    """Build the site into ``out``; return the precache data written there (with
+    ``compress_files``, also ``data["compressed"]``: ``{path: {encoding: bytes}}``)."""
     out = out.resolve()
     if out.exists():
         built = (out / "index.html").is_file() and (out / "sw.js").is_file()
@@ -43,20 +53,40 @@ def build(out: Path, root: Path = ROOT, quiet: bool = False) -> dict:
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / rel, dst)
     data = precache.write(out, quiet=True)
+    if compress_files:
+        done: dict[str, dict[str, int]] = {}
+        for rel in [*rels, precache.OUTPUT]:
+            if rel.startswith(VENDOR) and compress.wanted(root / rel):
+                sizes = compress.compress_file(root / rel)  # cached beside the repo's copy
+                for encoding in sizes:
+                    name = rel + compress.EXT[encoding]
+                    shutil.copy2(root / name, out / name)
+            else:
+                sizes = compress.compress_tree(out, [rel]).get(rel, {})
+            if sizes:
+                done[rel] = sizes
+        data = {**data, "compressed": done}
     if not quiet:
         size = sum((out / rel).stat().st_size for rel in data["files"])
         print(f"dist: {len(rels) + 1} files, {size / 2**20:.1f} MiB, cache version "
               f"{data['version']} -> {out}")
+        if compress_files:
+            packed = {enc: sum(s.get(enc, 0) for s in data["compressed"].values())
+                      for enc in compress.ENCODINGS}
+            print(f"dist: pre-compressed {len(data['compressed'])} files "
+                  f"(br {packed['br'] / 2**20:.1f} MiB, gzip {packed['gzip'] / 2**20:.1f} MiB)")
     return data
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--no-compress", action="store_true",
+                        help="do not write the .br/.gz copies")
     parser.add_argument("-q", "--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        build(args.out, quiet=args.quiet)
+        build(args.out, quiet=args.quiet, compress_files=not args.no_compress)
     except FileNotFoundError as exc:
         print(f"build_dist: {exc}", file=sys.stderr)
         return 2

@@ -7,7 +7,10 @@ copies exactly these files (plus ``sw.js`` and ``precache.js``) into ``dist/``:
 - ``index.html``, ``pyscript.toml``, ``manifest*.webmanifest``;
 - ``static/vendor/game.zip`` (the game package, scripts/bundle_game.py);
 - ``static/*.css|js`` and ``static/icons/*``;
-- ``static/vendor/pyscript/*`` (every chunk, no ``*.map``) and the five Pyodide files;
+- ``static/vendor/pyscript/*`` (no ``*.map``), less the chunks the page never loads
+  (``UNUSED_PYSCRIPT``, measured with the browser's request log: the code editor and
+  terminal, MicroPython, micropip's graph, PyScript's storage and its CSS; about 1 MiB),
+  and the five Pyodide files;
 - ``locales/*.json`` and ``help/**/*.html``.
 
 ``write(root)`` writes ``<root>/precache.js``::
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -35,6 +39,31 @@ from scripts.vendor import PYODIDE_FILES, sha256  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = "precache.js"
+# PyScript chunks the page never requests (tests/browser/test_bytes.py checks, with
+# the browser's request log, that every vendored file the page loads is precached),
+# by name without the content hash: the py-editor's CodeMirror ("index" is one of its
+# chunks), the py-terminal's xterm.js and its Python/MicroPython runners ("py", "mpy"),
+# MicroPython's zip reader, the package graph (only with `packages`), pyscript.storage,
+# an empty service-worker.js, and core.css (styles for PyScript's own elements, which
+# the page does not link).
+UNUSED_PYSCRIPT = {
+    "codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language",
+    "codemirror_state", "codemirror_view", "index", "xterm", "xterm-readline",
+    "xterm_addon-fit", "xterm_addon-web-links", "py", "mpy", "zip", "pyodide_graph",
+    "storage", "service-worker", "core.css", "xterm.css",
+}
+CHUNK = re.compile(r"^(?P<base>.+)-[A-Za-z0-9_-]{8}\.js$")
+
+
+def chunk_base(name: str) -> str:
+    """``"py-editor-C4XsZtn7.js"`` -> ``"py-editor"``; ``"storage.js"`` -> ``"storage"``;
+    ``"core.css"`` -> ``"core.css"`` (only .js names lose their suffix)."""
+    m = CHUNK.match(name)
+    if m:
+        return m["base"]
+    return name.removesuffix(".js")
+
+
 SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./")
 
 
@@ -49,7 +78,8 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
     found.update(p for p in (root / "static").glob("*") if p.suffix in (".css", ".js"))
     found.update(p for p in (root / "static" / "icons").glob("*") if p.is_file())
     found.update(p for p in (root / "static" / "vendor" / "pyscript").rglob("*")
-                 if p.is_file() and not p.name.endswith(".map"))
+                 if p.is_file() and not p.name.endswith((".map", ".br", ".gz"))
+                 and chunk_base(p.name) not in UNUSED_PYSCRIPT)
     found.update(root / "static" / "vendor" / "pyodide" / n for n in PYODIDE_FILES)
     found.update((root / "locales").glob("*.json"))
     found.update((root / "help").rglob("*.html"))

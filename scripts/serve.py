@@ -10,7 +10,11 @@ Standard library only (``make play`` needs no virtualenv). What it adds to
   application/manifest+json, ``.json``, ``.svg``, ``.toml`` text/plain;
 - ``Cache-Control: no-cache`` so a reload during development always revalidates;
 - no access to dot-folders (``.git``, ``.venv``...) or ``node_modules``: 404;
-- a threaded server, so the browser's parallel requests don't queue.
+- a threaded server, so the browser's parallel requests don't queue;
+- pre-compressed copies (``x.br``, ``x.gz`` beside ``x``, written by ``make dist``,
+  ``scripts/compress.py``): sent when the request accepts that encoding and the copy
+  is not older than the file, with ``Content-Encoding``, the file's own
+  ``Content-Type`` and ``Vary: Accept-Encoding`` (Brotli preferred).
 
 Use from Python (the browser tests do)::
 
@@ -55,6 +59,31 @@ MIME_TYPES = {
 }
 
 HIDDEN_TOP = {"node_modules"}
+#: Accept-Encoding token -> suffix of the pre-compressed copy, in order of preference.
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (q=0 means refused).
+
+    >>> sorted(accepted_encodings("gzip, deflate, br, zstd"))
+    ['br', 'deflate', 'gzip', 'zstd']
+    >>> accepted_encodings("br;q=0, gzip")
+    {'gzip'}
+    """
+    out = set()
+    for part in (header or "").split(","):
+        token, *params = [x.strip() for x in part.split(";")]
+        q = 1.0
+        for param in params:
+            if param.startswith("q="):
+                try:
+                    q = float(param[2:])
+                except ValueError:
+                    q = 0.0
+        if token and q > 0:
+            out.add(token.lower())
+    return out
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -69,6 +98,30 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def _precompressed(self, path: str):  # noqa: ANN202 - an open file and its size, or None
+        """Send the headers of ``path``'s pre-compressed copy and return
+        ``(file, size)``, or ``None`` when there is none the request accepts."""
+        if not os.path.isfile(path):
+            return None
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        for encoding, suffix in PRECOMPRESSED:
+            copy = path + suffix
+            if encoding not in accepted or not os.path.isfile(copy):
+                continue
+            if os.stat(copy).st_mtime < os.stat(path).st_mtime:
+                continue  # stale: the file changed after the copy was made
+            f = open(copy, "rb")  # noqa: SIM115 - closed by the base class after copying
+            size = os.fstat(f.fileno()).st_size
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Content-Length", str(size))
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+            self.end_headers()
+            return f
+        return None
 
     def _forbidden_path(self) -> bool:
         parts = [p for p in unquote(urlsplit(self.path).path).split("/") if p]
@@ -90,6 +143,10 @@ class Handler(SimpleHTTPRequestHandler):
                     bundle_game.ensure()
             except Exception as err:  # noqa: BLE001 - serve the old archive, say why
                 self.log_error("game.zip not rebuilt: %s", err)
+        if "Range" not in self.headers:
+            sent = self._precompressed(self.translate_path(self.path))
+            if sent is not None:
+                return sent
         return super().send_head()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - base-class name

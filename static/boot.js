@@ -2,7 +2,9 @@
 // <html data-ready="1">, so the page never stays blank.
 //
 // - While loading: a progress line in #boot-status (text `boot.loading`, plus
-//   PyScript's `py:progress` detail such as "Loading interpreter").
+//   PyScript's `py:progress` detail such as "Loading interpreter"), written once the
+//   catalog has arrived, floating over the page, with a <progress> bar of the bytes of
+//   the runtime's large files received so far (sizes from <link data-bytes>).
 // - After `slowMs` without data-ready: `boot.slow` (still waiting).
 // - On failure: `boot.failed` in #boot-error (role="alert"). Failure means, before
 //   data-ready: a `.py-error` element appears (PyScript's error plugin), a <script>
@@ -18,10 +20,12 @@
 // Timings: data-slow-ms / data-timeout-ms on the <script> element, or
 // window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
 // When the page is ready, #boot-status is removed and the listeners are detached.
-// window.__boot exposes {state, lang, detail} for tests and debugging, and
+// Also: the IndexedDB guard (guardIndexedDB, at the end), installed first.
+// window.__boot exposes {state, lang, detail, progress} for tests and debugging, and
 // {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
   "use strict";
+  guardIndexedDB();
   const LANGS = ["en", "ro", "ar", "id"];
   const RTL = new Set(["ar"]);
   const FALLBACK = {
@@ -61,6 +65,10 @@
 
   state.lang = pickLang();
   let texts = FALLBACK;
+  // The loading line is written only once the catalog has arrived (or failed): a
+  // py:progress event before that used to write the English fallback for a moment, in
+  // every language (and made tests/browser/test_runtime.py flaky, issue 9).
+  let textsSettled = false;
   // The whole catalog is kept for the app (game/ui/app.py), which then needs no second
   // request for it at start-up: state.catalogText resolves to its text, or null.
   const catalogText = fetch(`./locales/${state.lang}.json`)
@@ -77,7 +85,10 @@
     .catch(() => {
       state.lang = "en";
     })
-    .then(render);
+    .then(() => {
+      textsSettled = true;
+      render();
+    });
 
   function box(id, role) {
     let el = document.getElementById(id);
@@ -94,6 +105,13 @@
       el.style.cssText =
         "margin:1rem auto;max-width:min(40rem,calc(100% - 2rem));box-sizing:border-box;padding:.75rem 1rem;font:1rem/1.4 system-ui,sans-serif;" +
         "border-radius:.5rem;background:#fff;color:#222;text-align:center;";
+      // The loading line floats over the page: in the flow it would push the header and
+      // the table down, and its removal would move the table (or the early picture of
+      // static/prepaint.js) when the game takes over.
+      if (id === "boot-status") {
+        el.style.cssText += "position:fixed;z-index:3000;inset-inline:0;bottom:max(1rem,env(safe-area-inset-bottom));" +
+          "width:max-content;margin:0 auto;box-shadow:0 4px 16px rgba(0,0,0,.35);pointer-events:none;";
+      }
     }
     return el;
   }
@@ -108,11 +126,82 @@
       el.textContent = texts["boot.failed"];
       return;
     }
-    if (!document.body) return;
+    if (!document.body || !textsSettled) return;
     const el = box("boot-status", "status");
     el.setAttribute("aria-live", "polite");
     const main = state.state === "slow" ? texts["boot.slow"] : texts["boot.loading"];
-    el.textContent = state.detail && state.state !== "slow" ? `${main} (${state.detail})` : main;
+    let line = el.querySelector(".boot-line");
+    if (!line) {
+      line = document.createElement("span");
+      line.className = "boot-line";
+      el.replaceChildren(line);
+    }
+    line.textContent = state.detail && state.state !== "slow" ? `${main} (${state.detail})` : main;
+    renderBar(el);
+  }
+
+  // The download bar: bytes of the runtime's large files received so far (those named
+  // by <link data-bytes> in index.html, with their sizes), from the Resource Timing
+  // entries of finished downloads and, while one is under way, from a copy of the
+  // response stream that Pyodide's fetch gets (window.fetch below).
+  const expected = new Map();
+  for (const link of document.querySelectorAll("link[data-bytes]")) {
+    const n = Number(link.dataset.bytes);
+    if (n > 0) expected.set(new URL(link.getAttribute("href"), document.baseURI).href, n);
+  }
+  const received = new Map();
+  const totalBytes = [...expected.values()].reduce((a, b) => a + b, 0);
+  state.progress = 0;
+  let barQueued = false;
+  function got(url, bytes) {
+    const max = expected.get(url);
+    if (max === undefined) return;
+    received.set(url, Math.min(max, Math.max(bytes, received.get(url) || 0)));
+    let sum = 0;
+    for (const v of received.values()) sum += v;
+    state.progress = totalBytes ? sum / totalBytes : 0;
+    if (!barQueued) {
+      barQueued = true;
+      requestAnimationFrame(() => {
+        barQueued = false;
+        const el = document.getElementById("boot-status");
+        if (el && !isReady()) renderBar(el);
+      });
+    }
+  }
+  function renderBar(el) {
+    if (!totalBytes) return;
+    let bar = el.querySelector("progress");
+    if (!bar) {
+      bar = document.createElement("progress");
+      bar.max = 1;
+      bar.style.cssText = "display:block;width:100%;min-width:12rem;height:.5rem;margin-top:.4rem;accent-color:#0e5a3a;";
+      el.append(bar);
+    }
+    bar.value = state.progress;
+  }
+  let resourceObserver = null;
+  if (window.PerformanceObserver && totalBytes) {
+    try {
+      resourceObserver = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) got(e.name, e.decodedBodySize || expected.get(e.name) || 0);
+      });
+      resourceObserver.observe({ type: "resource", buffered: true });
+    } catch (_) {
+      resourceObserver = null;
+    }
+  }
+  function countStream(url, response) {
+    if (!expected.has(url) || !response.ok || !response.body) return;
+    let count = 0;
+    const reader = response.clone().body.getReader();
+    const pump = () => reader.read().then(({ done, value }) => {
+      if (done) return;
+      count += value.byteLength;
+      got(url, count);
+      pump();
+    }, () => {});
+    pump();
   }
 
   function fail(reason) {
@@ -168,13 +257,20 @@
   // runtime too.
   const origFetch = window.fetch;
   const watchedFetch = function (input, ...rest) {
-    const p = origFetch.call(this, input, ...rest);
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
-    if (!isReady() && url.includes("/vendor/")) {
-      const late = (why) => setTimeout(() => fail(`${why}: ${url}`), 2000);
-      p.then((r) => r.ok || late(`HTTP ${r.status}`), () => late("fetch failed"));
-    }
-    return p;
+    if (isReady() || !url.includes("/vendor/")) return origFetch.call(this, input, ...rest);
+    const late = (why) => setTimeout(() => fail(`${why}: ${url}`), 2000);
+    const abs = new URL(url, document.baseURI).href;
+    // The caller gets the response after the counting copy is made (a copy made later
+    // would miss what the caller has already read).
+    return origFetch.call(this, input, ...rest).then((r) => {
+      if (!r.ok) late(`HTTP ${r.status}`);
+      else countStream(abs, r);
+      return r;
+    }, (err) => {
+      late("fetch failed");
+      throw err;
+    });
   };
   window.fetch = watchedFetch;
 
@@ -199,6 +295,7 @@
     removeEventListener("py:progress", onProgress);
     removeEventListener("error", onError, true);
     removeEventListener("unhandledrejection", onRejection);
+    if (resourceObserver) resourceObserver.disconnect();
     clearTimeout(slowTimer);
     clearTimeout(failTimer);
     for (const [name, orig] of Object.entries(originals)) WA[name] = orig;
@@ -209,3 +306,80 @@
   else if (document.body) render();
   else document.addEventListener("DOMContentLoaded", render, { once: true });
 })();
+
+// IndexedDB guard (issue 14). PyScript opens IndexedDB databases of its own as it
+// starts ("IDBMap/@pyscript.fs" when its module loads, and the Pyodide lock-file cache,
+// which it awaits even with no packages). Where IndexedDB is unavailable (a
+// cross-origin iframe with storage blocked, some private modes, IDBFactory.open
+// throwing), that open throws, or its request fails and PyScript's error handler
+// re-dispatches the event being dispatched (InvalidStateError): either way PyScript
+// never starts. For PyScript's own databases only (names "IDBMap/..."), a failed open
+// is answered with an in-memory database that has the few operations PyScript uses,
+// so the game starts; it keeps its own data in localStorage (and says so when that is
+// unavailable too). window.__boot.idbFallback counts the databases so answered.
+function guardIndexedDB() {
+  "use strict";
+  const proto = window.IDBFactory && window.IDBFactory.prototype;
+  if (!proto || typeof proto.open !== "function" || proto.open.__guarded) return;
+  const open = proto.open;
+  const ours = (name) => typeof name === "string" && name.startsWith("IDBMap/");
+  const later = (fn) => setTimeout(fn, 0);
+  function memoryDatabase() {
+    const data = new Map();
+    const op = (compute) => {
+      const req = { result: undefined, error: null, onsuccess: null, onerror: null };
+      later(() => {
+        req.result = compute();
+        if (typeof req.onsuccess === "function") req.onsuccess({ type: "success", target: req });
+      });
+      return req;
+    };
+    const store = {
+      count: () => op(() => data.size),
+      clear: () => op(() => data.clear()),
+      delete: (k) => op(() => { data.delete(k); }),
+      get: (k) => op(() => data.get(k)),
+      getKey: (k) => op(() => (data.has(k) ? k : undefined)),
+      getAllKeys: () => op(() => [...data.keys()]),
+      put: (v, k) => op(() => { data.set(k, v); return k; }),
+    };
+    window.__idbFallback = (window.__idbFallback || 0) + 1;
+    return {
+      objectStoreNames: { length: 1, contains: () => true },
+      createObjectStore: () => store,
+      transaction: () => ({ objectStore: () => store }),
+      close() {},
+    };
+  }
+  const answer = (req) => later(() => {
+    if (typeof req.onsuccess === "function") {
+      req.onsuccess({ type: "success", target: { result: memoryDatabase() } });
+    }
+  });
+  const guarded = function (name, ...rest) {
+    if (!ours(name)) return open.call(this, name, ...rest);
+    let req;
+    try {
+      req = open.call(this, name, ...rest);
+    } catch (_) {
+      const fake = { onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+      answer(fake);
+      return fake;
+    }
+    // A request that fails later: PyScript's own error handler never sees the event.
+    let onerror = null;
+    Object.defineProperty(req, "onerror", {
+      configurable: true,
+      get: () => onerror,
+      set: (fn) => { onerror = fn; },
+    });
+    req.addEventListener("error", (e) => {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      answer(req);
+    });
+    return req;
+  };
+  guarded.__guarded = true;
+  proto.open = guarded;
+}

@@ -13,6 +13,7 @@ import game
 
 from . import layout, render, viewmodel
 from .domtypes import JS
+from .persist import CARD_BACKS, FELTS
 from .viewmodel import CardView
 
 if TYPE_CHECKING:
@@ -48,11 +49,14 @@ class Table:
 
     def apply_settings(self, settings: Settings) -> None:
         """Show the table settings (issue 11): card back, table colour and four-colour
-        deck are attributes of ``<html>`` that static/style.css draws."""
-        data = self.br.document.documentElement.dataset
-        data.back = settings.card_back
-        data.felt = settings.felt
-        data.deck = "four" if settings.four_colour else "two"
+        deck are classes of ``<html>`` (``back-red``, ``felt-blue``, ``deck-four``) that
+        static/style.css draws (classes, so static/prepaint.js paints them early too)."""
+        classes = self.br.document.documentElement.classList
+        for back in CARD_BACKS:
+            classes.toggle(f"back-{back}", back == settings.card_back)
+        for felt in FELTS:
+            classes.toggle(f"felt-{felt}", felt == settings.felt)
+        classes.toggle("deck-four", settings.four_colour)
 
     # ----- markings: selection, drop targets, refusals (SPEC §6, §8) ---------------
 

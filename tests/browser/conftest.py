@@ -16,8 +16,9 @@ Fixtures (see each docstring):
 - ``context`` / ``page``: a fresh context (clean localStorage, empty HTTP cache) and its
   page; a reload in the same page keeps localStorage.
 - ``page_log``: what the page did (console errors, page errors, requests); the test
-  fails at teardown on any console error, uncaught page error or request to another
-  origin unless allowed with ``page_log.allow_errors(regex)``.
+  fails at teardown on any console error (a Content-Security-Policy violation report
+  is logged as one), uncaught page error or request to another origin unless allowed
+  with ``page_log.allow_errors(regex)``.
 - ``open_app(path="/index.html", ...)``: navigate and wait for ``html[data-ready='1']``,
   failing on ``.py-error``; also ``reload_app()``, ``seed_storage(dict)``,
   ``clear_storage()``, ``storage()``.
@@ -73,6 +74,13 @@ VIEWPORTS: dict[str, dict] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+#: Every page carries a Content-Security-Policy (README, "Publishing"): any violation
+#: report, in any frame, becomes a console error, which fails the test.
+CSP_PROBE = """
+addEventListener("securitypolicyviolation", (e) => console.error(
+  `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} ` +
+  `at ${e.sourceFile}:${e.lineNumber} ${e.sample || ""}`), true);
+"""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -202,6 +210,7 @@ def context(
         options.update(marker.kwargs)
     ctx = browser.new_context(**options)
     ctx.set_default_timeout(30_000)
+    ctx.add_init_script(CSP_PROBE)
     ctx.on("request", lambda req: page_log.requests.append(req.url))
     ctx.on("requestfailed", lambda req: page_log.failed_requests.append(req.url))
     try:

@@ -246,14 +246,16 @@ def test_table_settings_are_kept(open_app, page, reload_app):
     page.locator('input[name="four_colour"]').check()
     page.locator('input[name="left_handed"]').check()
     page.locator('#dlg-settings [data-action="close-dialog"]').click()
-    root = page.evaluate("() => ({...document.documentElement.dataset})")
-    assert (root["back"], root["felt"], root["deck"]) == ("red", "blue", "four")
+    classes = page.evaluate("() => [...document.documentElement.classList]")
+    assert {"back-red", "felt-blue", "deck-four"} <= set(classes)
+    assert not {"back-blue", "felt-green"} & set(classes)
     assert page.locator(".pile-stock").bounding_box()["x"] > s1  # on the other side
     saved = json.loads(page.evaluate("k => localStorage.getItem(k)", KEY_SETTINGS))
     assert (saved["card_back"], saved["felt"], saved["four_colour"], saved["left_handed"]) == (
         "red", "blue", True, True)
     reload_app()
-    root = page.evaluate("() => ({...document.documentElement.dataset})")
-    assert (root["back"], root["felt"], root["deck"]) == ("red", "blue", "four")
+    classes = page.evaluate("() => [...document.documentElement.classList]")
+    assert {"back-red", "felt-blue", "deck-four"} <= set(classes)
+    assert not {"back-blue", "felt-green"} & set(classes)
     club = page.evaluate("getComputedStyle(document.querySelector('.ink-C')).fill")
     assert club == "rgb(19, 128, 58)"

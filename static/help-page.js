@@ -1,0 +1,44 @@
+// In a help page (help/<lang>/*.html). When the page is shown inside the game page
+// (static/help-overlay.js, window.parent.__help), links behave as in an app:
+// - "Back to the game" (a link to the game page with no query) closes the help;
+// - a deal link (index.html?deal=CODE) opens that deal in the whole tab;
+// - other links move within the frame without adding history entries (location.replace),
+//   so the Back button closes the help instead of stepping through help pages;
+// - Escape closes the help.
+// Opened on its own, the page is left exactly as it is: plain links.
+(() => {
+  "use strict";
+  let host = null;
+  try {
+    if (window.parent !== window && window.parent.__help) host = window.parent;
+  } catch (_) { /* another origin: not our game page */ }
+  if (!host) return;
+  document.documentElement.classList.add("in-game");
+  const game = new URL("../../index.html", location.href);
+
+  document.addEventListener("click", (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = e.target && e.target.closest ? e.target.closest("a[href]") : null;
+    if (!a || (a.target && a.target !== "_self")) return;
+    const url = new URL(a.href, location.href);
+    if (url.origin !== location.origin) return;
+    e.preventDefault();
+    if (url.pathname === game.pathname) {
+      if (url.search) host.location.assign(url.href);
+      else host.__help.close();
+    } else if (url.pathname === location.pathname && url.hash) {
+      const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+      if (target) target.scrollIntoView();
+      location.replace(url.href);
+    } else {
+      location.replace(url.href);
+    }
+  });
+
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      host.__help.close();
+    }
+  });
+})();

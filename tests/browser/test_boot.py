@@ -1,0 +1,151 @@
+"""Start-up faults found by trying them (issue 14): the game starts without IndexedDB,
+and every control opts out of the browser's double-tap zoom.
+
+Only the page contract (SPEC §8) and static/boot.js are used here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import game
+from tests.browser import helpers
+
+DEAL = "EH1-N-AAAAAAF"
+# IndexedDB.open throws synchronously, as in a cross-origin iframe with storage blocked.
+OPEN_THROWS = """
+IDBFactory.prototype.open = function () {
+  throw new DOMException("The user denied permission to access the database.", "InvalidStateError");
+};
+"""
+# Every open gets a *real* request that fails later: the database "__fail__" exists at
+# version 5 (made by the test beforehand), so opening it at version 1 is a VersionError
+# delivered as an error event, the path where PyScript's handler threw InvalidStateError.
+OPEN_FAILS_LATER = """
+(() => {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function () { return open.call(this, "__fail__", 1); };
+})();
+"""
+
+
+def play_stock_tap(page) -> None:
+    before = page.evaluate("localStorage.getItem('solitaire.game')")
+    page.locator('#table [data-pile="s"]').last.click()
+    page.wait_for_function("b => localStorage.getItem('solitaire.game') !== b", arg=before)
+    g = helpers.saved_game(page)
+    assert g.move_count == 1
+    assert helpers.table(page) == helpers.expected(g)
+    assert helpers.status(page)["moves"] == "1"
+
+
+def test_starts_and_plays_when_indexeddb_open_throws(page, open_app) -> None:
+    page.add_init_script(OPEN_THROWS)
+    open_app(f"/index.html?deal={DEAL}")
+    assert page.evaluate("window.__idbFallback") >= 1  # PyScript's databases were answered
+    play_stock_tap(page)
+
+
+def test_starts_and_plays_when_indexeddb_request_fails_later(page, open_app) -> None:
+    make_db = """() => new Promise((ok, ko) => {
+      const r = indexedDB.open("__fail__", 5);
+      r.onsuccess = () => { r.result.close(); ok(); };
+      r.onerror = () => ko(r.error);
+    })"""
+    open_app("/index.html")
+    page.evaluate(make_db)
+    page.add_init_script(OPEN_FAILS_LATER)
+    page.goto(f"/index.html?deal={DEAL}", wait_until="commit")
+    page.wait_for_selector("html[data-ready='1'], html[data-boot='failed']", state="attached")
+    assert page.evaluate("document.documentElement.dataset.boot") == "ready"
+    assert page.evaluate("window.__idbFallback") >= 1
+    # The new deal over an untouched one starts at once; play it.
+    assert helpers.saved_game(page).code == str(game.parse_code(DEAL))
+    play_stock_tap(page)
+
+
+CONTROLS = "button, a[href], input, select, textarea, summary, [data-action]"
+TOUCH_ACTIONS = f"""() => [...document.querySelectorAll("{CONTROLS}")].map(e => [
+  e.tagName + (e.dataset.action ? '[' + e.dataset.action + ']' : '') + (e.name ? ':' + e.name : ''),
+  getComputedStyle(e).touchAction])"""
+
+
+@pytest.mark.viewport("phone")
+@pytest.mark.parametrize("path", ["/index.html", "/help/en/index.html", "/help/ar/faq.html"])
+def test_every_control_opts_out_of_double_tap_zoom(page, open_app, path) -> None:
+    """touch-action auto on a button lets iOS Safari zoom on a quick second tap."""
+    if path == "/index.html":
+        open_app(path)
+    else:
+        page.goto(path)
+    controls = page.evaluate(TOUCH_ACTIONS)
+    assert len(controls) >= 5
+    bad = [c for c in controls if c[1] not in ("manipulation", "none")]
+    assert bad == []
+
+
+def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, page, page_log) -> None:
+    """scripts/precache.py leaves out the PyScript chunks the page never loads (editor,
+    terminal, ...): every same-origin file requested while starting, playing, opening
+    the dialogs, switching language and reading the help must still be in the list, or
+    the game would break offline."""
+    from scripts import precache
+
+    open_app(f"/index.html?deal={DEAL}")
+    page.locator('#table [data-pile="s"]').last.click()
+    page.locator('[data-action="new"]').click()
+    page.wait_for_selector("#dlg-new[open]", state="attached")
+    page.keyboard.press("Escape")
+    page.locator('[data-action="settings"]').click()
+    page.select_option('select[name="language"]', "ar")
+    page.wait_for_function("document.documentElement.lang === 'ar'")
+    page.keyboard.press("Escape")
+    page.locator('[data-action="help"]').click()
+    page.frame_locator("#help-overlay iframe").locator("h1").wait_for()
+    listed = set(precache.files())
+    loaded = {u.removeprefix(page_log.origin + "/").split("?")[0].split("#")[0]
+              for u in page_log.requests if u.startswith(page_log.origin + "/")}
+    loaded.discard("")
+    loaded.discard("index.html")  # listed, but check the rest without the query forms
+    assert "index.html" in listed
+    missing = sorted(f for f in loaded if f not in listed and f != "favicon.ico")
+    assert missing == []
+    assert not any(precache.chunk_base(f.rsplit("/", 1)[-1]) in precache.UNUSED_PYSCRIPT
+                   for f in loaded if "/pyscript/" in f)
+    assert not any("codemirror" in f or "xterm" in f for f in listed)
+
+
+def test_download_bar_sizes_match_the_files() -> None:
+    """index.html gives the size of each large runtime file (data-bytes) for the bar."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    html = (root / "index.html").read_text(encoding="utf-8")
+    sized = re.findall(r'href="\./([^"]+)" data-bytes="(\d+)"', html)
+    assert {p.rsplit("/", 1)[-1] for p, _ in sized} >= {"pyodide.asm.wasm", "python_stdlib.zip"}
+    for path, size in sized:
+        assert (root / path).stat().st_size == int(size), path
+
+
+@pytest.mark.viewport("phone")
+def test_first_visit_shows_a_download_bar_that_moves(page, open_app) -> None:
+    """The wasm is held back: the bar shows what has arrived (the other files), short of
+    the whole; released, the game starts and the bar goes."""
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_function("() => { const b = document.querySelector('#boot-status progress');"
+                           " return b && b.value > 0; }")
+    value = page.evaluate("document.querySelector('#boot-status progress').value")
+    assert 0 < value < 1
+    assert page.locator("#boot-status").is_visible()
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.locator("#boot-status").count() == 0

@@ -1,0 +1,104 @@
+"""Help shown inside the game page (issue 14 point 3): opening the rules, examples or
+FAQ and coming back (Back button, Escape, "Back to the game") never unloads the page,
+so Pyodide starts once; the help pages still work on their own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+OVERLAY = "#help-overlay"
+FRAME = "#help-overlay iframe"
+
+
+def boots(page) -> int:
+    """How many times the game's Python started in this document (its boot mark)."""
+    return page.evaluate("performance.getEntriesByName('solitaire:boot').length")
+
+
+def open_help(page):
+    page.evaluate("window.__sameDocument = true")
+    page.locator('[data-action="help"]').click()
+    page.wait_for_selector(f"{OVERLAY}[open]", state="attached")
+    frame = page.frame_locator(FRAME)
+    frame.locator("h1").wait_for()
+    return frame
+
+
+def assert_back_in_game(page, page_log, entries: int) -> None:
+    page.wait_for_selector(f"{OVERLAY}[open]", state="detached")
+    assert page.evaluate("window.__sameDocument") is True  # never unloaded
+    assert boots(page) == 1
+    assert page.evaluate("document.documentElement.dataset.ready") == "1"
+    assert page.evaluate("history.length") == entries
+    assert page.evaluate("location.pathname") == "/index.html"
+    wasm = [u for u in page_log.requests if u.endswith("/pyodide.asm.wasm")]
+    assert len(wasm) == 1
+    assert page.locator(FRAME).count() == 0
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_back_button_closes_help_after_moving_between_pages(open_app, page, page_log) -> None:
+    open_app("/index.html")
+    entries = page.evaluate("history.length")
+    frame = open_help(page)
+    assert page.evaluate("history.length") == entries + 1
+    frame.locator('nav.pages a[href="faq.html"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('#help-overlay iframe').contentWindow.location.pathname"
+        ".endsWith('/help/en/faq.html')")
+    frame.locator('nav.langs a[hreflang="ro"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('#help-overlay iframe').contentWindow.location.pathname"
+        ".endsWith('/help/ro/faq.html')")
+    assert page.evaluate("history.length") == entries + 1  # moves inside add no entries
+    page.go_back()
+    assert_back_in_game(page, page_log, entries + 1)
+    # Forward does not bring the help back as a blank state, and the game still plays.
+    page.locator('[data-action="new"]').click()
+    page.wait_for_selector("#dlg-new[open]", state="attached")
+
+
+def test_escape_and_back_link_close_help(open_app, page, page_log) -> None:
+    open_app("/index.html")
+    entries = page.evaluate("history.length")
+    frame = open_help(page)
+    frame.locator("h1").click()
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{OVERLAY}[open]", state="detached")
+    page.wait_for_function("() => history.state === null")
+    frame = open_help(page)
+    frame.locator('a[data-role="back"]').click()
+    assert_back_in_game(page, page_log, entries + 1)
+    page.wait_for_function("() => history.state === null")
+
+
+def test_game_keys_do_not_act_under_help(open_app, page) -> None:
+    open_app("/index.html")
+    open_help(page)
+    page.locator(OVERLAY).focus()
+    page.keyboard.press("n")
+    assert page.locator("#dlg-new[open]").count() == 0
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{OVERLAY}[open]", state="detached")
+
+
+def test_deal_link_in_help_opens_the_deal(open_app, page) -> None:
+    open_app("/index.html")
+    frame = open_help(page)
+    frame.locator('nav.pages a[href="examples.html"]').click()
+    link = frame.locator('a[href*="index.html?deal=EO1-"]').first
+    link.wait_for()
+    code = link.get_attribute("href").split("deal=")[1]
+    link.click()
+    page.wait_for_function(
+        "c => document.documentElement.dataset.ready === '1' && "
+        "document.querySelector('[data-status=code]')?.dataset.value === c", arg=code)
+
+
+def test_help_page_on_its_own_keeps_plain_links(page, open_app) -> None:
+    page.goto("/help/en/examples.html")
+    assert page.evaluate("document.documentElement.classList.contains('in-game')") is False
+    page.locator('a[data-role="back"]').click()
+    page.wait_for_url("**/index.html")
+    page.wait_for_selector("html[data-ready='1']", state="attached")

@@ -1,0 +1,123 @@
+"""The saved table on screen before Python is up (static/prepaint.js, issue 14 point 1):
+painted only when it shows the current save at the current size, inert and marked as
+starting until the game is ready, and the game then takes over with every card where
+the picture had it (no jump).
+
+The runtime's wasm is held back by the test (a route answered only when the test says
+so), so "before ready" is a state the test controls, not a race.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import helpers
+
+DEAL = "EH1-N-AAAAAAF"
+BOXES = """() => Object.fromEntries([...document.querySelectorAll('#table .card, #table .pile')]
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.dataset.id || 'pile:' + e.dataset.pile,
+                      [Math.round(r.x * 10) / 10, Math.round(r.y * 10) / 10,
+                       Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10,
+                       e.dataset.face || '']]; }))"""
+HEADER = """() => Object.fromEntries([...document.querySelectorAll('[data-status]')]
+  .map(e => [e.dataset.status, [e.dataset.value, e.textContent.trim()]]))"""
+
+
+def visit_and_play(page, open_app) -> None:
+    """First visit: open a deal, make one move; the reload saves the picture (pagehide)."""
+    open_app(f"/index.html?deal={DEAL}")
+    page.locator('#table [data-pile="s"]').last.click()  # draw a card from the stock
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
+
+
+def hold_runtime(page) -> list:
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    return held
+
+
+def release(page, held) -> None:
+    for _ in range(600):  # wait (up to 30 s) until the held request has arrived
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the runtime's wasm was never requested"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_saved_table_is_painted_inert_then_taken_over_without_a_jump(page, open_app) -> None:
+    visit_and_play(page, open_app)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    ready_boxes = page.evaluate(BOXES)
+    ready_header = page.evaluate(HEADER)
+    assert page.evaluate("window.__prepaint.painted") is True  # from the first reload
+
+    held = hold_runtime(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-prepaint='1']", state="attached")
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.evaluate(BOXES) == ready_boxes
+    assert page.evaluate(HEADER) == ready_header
+    assert page.locator("#table").evaluate("t => t.inert") is True
+    assert page.locator("header .actions").evaluate("a => a.inert") is True
+    page.locator("#boot-status").wait_for(state="visible")  # says it is starting
+    assert page.locator("#table .card").first.is_visible()
+    # Input before ready is not taken: a tap on a card changes nothing.
+    before = page.evaluate("localStorage.getItem('solitaire.game')")
+    page.locator("#table .card[data-face='up']").last.dispatch_event("click")
+    release(page, held)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.evaluate("document.documentElement.dataset.prepaint") is None
+    assert page.locator("#table").evaluate("t => t.inert") is False
+    assert page.evaluate(BOXES) == ready_boxes  # no jump when the game takes over
+    assert page.evaluate("localStorage.getItem('solitaire.game')") == before
+    helpers.assert_exact(page, helpers.saved_game(page))
+
+
+def test_no_picture_for_another_game_size_or_deal_link(page, open_app, viewport) -> None:
+    visit_and_play(page, open_app)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.evaluate("window.__prepaint.save()") is True
+    # Another game saved (by another tab) after this page was left: not painted.
+    page.route("**/__other__.html", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
+    page.goto("/__other__.html")
+    page.evaluate("""() => { const g = JSON.parse(localStorage.getItem('solitaire.game'));
+      localStorage.setItem('solitaire.game', JSON.stringify({...g, history: []})); }""")
+    held = hold_runtime(page)
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_selector("#boot-status", state="attached")
+    assert page.evaluate("window.__prepaint.reason") == "other game"
+    assert page.evaluate("document.documentElement.dataset.prepaint") is None
+    release(page, held)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    # Another window size than the picture's (the window was resized while closed).
+    page.goto("/__other__.html")
+    assert page.evaluate("JSON.parse(localStorage.getItem('solitaire.paint')).w") == \
+        viewport["viewport"]["width"]
+    size = viewport["viewport"]
+    page.set_viewport_size({"width": size["width"] - 40, "height": size["height"]})
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.evaluate("window.__prepaint.reason") == "other size"
+    # A deal link.
+    page.goto(f"/index.html?deal={DEAL}", wait_until="commit")
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.evaluate("window.__prepaint.reason") == "deal link"
+
+
+def test_storage_that_refuses_the_picture_changes_nothing(page, open_app, storage) -> None:
+    page.add_init_script("""(() => { const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (k === 'solitaire.paint') throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, k, v); }; })();""")
+    visit_and_play(page, open_app)
+    assert page.evaluate("window.__prepaint.save()") is False
+    assert "solitaire.paint" not in storage()
+    assert "solitaire.game" in storage()
