@@ -33,6 +33,8 @@ MIN_STRIP = 18.0  # px: a face-up strip never gets thinner than this while there
 MIN_FAN_DOWN = 0.05
 WASTE_FAN = 0.3  # the waste's top cards are fanned by this many card widths
 WASTE_SHOWN = 3  # how many waste cards are fanned (only the top one plays)
+SIDE_MAX_H = 500.0  # px: tables lower than this (phones in landscape) may put the band beside
+SIDE_GAP = 0.4  # pitches between the columns and a band beside them
 # A typical deep column, as (face-down, face-up) cards: what the height bound keeps on
 # screen at ``FAN_UP`` (Easy Harp deals 8 face-down cards under column 9).
 TYPICAL = {"easy-harp": (6, 12), "eight-off": (0, 13)}
@@ -106,20 +108,40 @@ def bands(kind: str, cells: int) -> dict[str, Band]:
     return {"row": ([row], 12.5), "side": (side, 8.0)}
 
 
+def side_bands(kind: str, cells: int) -> dict[str, Band]:
+    """The arrangements beside the columns tried on low tables (phones in landscape):
+    the columns then have the whole height (issue 11: long columns stay readable)."""
+    if kind == "easy-harp":
+        rows = [[("s", 0.0), ("w", 1.0)]] + [
+            [(f"f{i}", 0.0), (f"f{i + 1}", 1.0)] for i in range(1, 9, 2)]
+        return {"beside": (rows, 2.0 + WASTE_FAN * (WASTE_SHOWN - 1))}
+    per_row = max(cells // 4, 1) if cells >= 4 else cells
+    nrows = 4 if cells >= 4 else 1
+    rows = []
+    for r in range(nrows if cells >= 4 else 4):
+        row = [(f"c{r * per_row + k + 1}", float(k)) for k in range(per_row)] if (
+            r * per_row < cells) else []
+        rows.append(row + [(f"f{r + 1}", float(per_row))])
+    return {"beside": (rows, per_row + 1.0)}
+
+
 def _gap(pitch: float) -> float:
     return max(1.5, min(pitch * 0.045, 8.0))
 
 
-def card_width(kind: str, nrows: int, units: float, width: float, height: float) -> float:
+def card_width(kind: str, nrows: int, units: float, width: float, height: float,
+               beside: bool = False) -> float:
     """The largest card width (px) for a band of ``nrows`` rows ``units`` pitches wide on
-    a ``width`` x ``height`` px table: the width bound (column pitch minus its gap) or
-    the height bound (band, one card and a typical deep column at ``FAN_UP``), capped
-    at ``MAX_CARD_W``."""
+    a ``width`` x ``height`` px table (``beside``: the band stands beside the columns):
+    the width bound (column pitch minus its gap) or the height bound (band, one card and
+    a typical deep column at ``FAN_UP``), capped at ``MAX_CARD_W``."""
     ncols = 9 if kind == "easy-harp" else 8
-    pitch = (width - 2 * EDGE) / max(units, ncols)
+    across = ncols + SIDE_GAP + units if beside else max(units, ncols)
+    pitch = (width - 2 * EDGE) / across
     by_width = pitch - _gap(pitch)
     downs, ups = TYPICAL[kind]
-    depth = nrows * 1.06 + 0.04 + 1 + FAN_UP * ups + FAN_DOWN * downs  # in card heights
+    column = 1 + FAN_UP * ups + FAN_DOWN * downs  # in card heights
+    depth = max(column, nrows * 1.06) if beside else nrows * 1.06 + 0.04 + column
     by_height = (height - 2 * EDGE) / depth / ASPECT
     return max(min(by_width, by_height, MAX_CARD_W), 8.0)
 
@@ -147,20 +169,30 @@ def compute(
     height = max(height, 160.0)
     ncols = 9 if kind == "easy-harp" else 8
     best: tuple[float, str, Band] | None = None
-    for name, band in bands(kind, cells).items():
-        cw = card_width(kind, len(band[0]), band[1], width, height)
+    tries = [(n, b, False) for n, b in bands(kind, cells).items()]
+    if height < SIDE_MAX_H and width > height:
+        tries += [(n, b, True) for n, b in side_bands(kind, cells).items()]
+    beside = False
+    for name, band, side in tries:
+        cw = card_width(kind, len(band[0]), band[1], width, height, side)
         if best is None or cw > best[0] + 0.01:
-            best = (cw, name, band)
+            best, beside = (cw, name, band), side
     assert best is not None
     cw, name, (rows, units) = best
     ch = cw * ASPECT
     inner = width - 2 * EDGE
-    col_pitch = min(inner / ncols, cw * 1.25)
-    gap = _gap(inner / max(units, ncols))
-    pitch = min(inner / max(units, ncols), col_pitch)
-    top_w = (units - 1) * pitch + cw
-    top_x0 = (width - top_w) / 2
-    col_x0 = (width - ((ncols - 1) * col_pitch + cw)) / 2
+    across = ncols + SIDE_GAP + units if beside else max(units, ncols)
+    col_pitch = min(inner / across if beside else inner / ncols, cw * 1.25)
+    gap = _gap(inner / across)
+    pitch = min(inner / across, col_pitch)
+    if beside:  # columns, a gap, then the band: centred together
+        total = (ncols + SIDE_GAP) * col_pitch + (units - 1) * pitch + cw
+        col_x0 = (width - total) / 2
+        top_x0 = col_x0 + (ncols + SIDE_GAP) * col_pitch
+    else:
+        top_w = (units - 1) * pitch + cw
+        top_x0 = (width - top_w) / 2
+        col_x0 = (width - ((ncols - 1) * col_pitch + cw)) / 2
     flip_band = rtl != left_handed
 
     def mx(x: float, flip: bool) -> float:
@@ -181,17 +213,20 @@ def compute(
             dx = x - gap / 2 - (w - cw - gap if flip_band and pid == "w" else 0)
             drops[pid] = Rect(dx, y - gap / 2, w, ch + gap)
         y += ch + vgap
-    tableau_y = y + vgap * 0.5
+    tableau_y = EDGE if beside else y + vgap * 0.5
     bottom = height - EDGE
     room = bottom - tableau_y - ch
     # How far the fan may grow to use the free height (the same for every column, so
     # it depends on the table only).
     downs_t, ups_t = TYPICAL[kind]
     grow = (room - downs_t * FAN_DOWN * ch) / max(ups_t, 1)
-    up_max = max(FAN_UP * ch, min(grow, FAN_UP_MAX * ch))
+    up_max = max(FAN_UP * ch, min(MIN_STRIP, 0.6 * ch), min(grow, FAN_UP_MAX * ch))
+    colblock_w = (ncols - 1) * col_pitch + cw
+    # The block of columns; beside a band, it changes sides with the band.
+    block_left = width - col_x0 - colblock_w if beside and flip_band else col_x0
     for i in range(1, ncols + 1):
         pid = f"t{i}"
-        x = mx(col_x0 + (i - 1) * col_pitch, rtl)
+        x = block_left + (colblock_w - cw - (i - 1) * col_pitch if rtl else (i - 1) * col_pitch)
         slots[pid] = Rect(x, tableau_y, cw, ch)
         half = (col_pitch - cw) / 2
         drops[pid] = Rect(x - half, tableau_y - vgap * 0.5, cw + 2 * half,
