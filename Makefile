@@ -8,17 +8,18 @@ VPY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
+FC_SOLVE := /usr/bin/fc-solve
 # npm writes node_modules/.package-lock.json on every install: its age says whether
 # node_modules is older than package-lock.json.
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test lint setup runtime vendor precache dist chromium venv bench bench-offline clean
+.PHONY: play test lint setup runtime vendor precache dist chromium fc-solve venv bench bench-offline bench-solver clean
 
 play: runtime
 	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
 
-test: runtime venv chromium
+test: runtime venv chromium fc-solve
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest tests
@@ -26,7 +27,7 @@ test: runtime venv chromium
 lint: venv
 	$(VENV)/bin/ruff check .
 
-setup: runtime venv chromium
+setup: runtime venv chromium fc-solve
 
 # Pyodide + PyScript copied from node_modules into static/vendor/ (git-ignored).
 # scripts/vendor.py compares every file and copies only what changed (a no-op in ~0.1 s).
@@ -66,6 +67,18 @@ chromium:
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y chromium; \
 	fi
+
+# Freecell Solver, the outside oracle of the solver tests (tests/unit/test_solver.py).
+fc-solve:
+	@if [ ! -x $(FC_SOLVE) ]; then \
+	  echo "installing Debian freecell-solver-bin"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y freecell-solver-bin; \
+	fi
+
+# Solver benchmark (not part of `make test`; long): deals 1-1000 of every variant.
+bench-solver: venv
+	$(VPY) bench/bench_solver.py
 
 # Start-up benchmark (not part of `make test`): app vs bare Pyodide page.
 bench: runtime venv chromium

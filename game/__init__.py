@@ -41,6 +41,7 @@ from .moves import IllegalMove, Move
 from .position import Layout, Position, layout
 from .refusals import Refusal
 from .save import SAVE_VERSION, load_save
+from .solver import Search, Solution, is_stuck, solve
 
 __all__ = [
     "EASY_HARP", "EIGHT_OFF", "MAX_DEAL", "MIN_DEAL", "RANKS", "SAVE_VERSION", "SUITS",
@@ -48,4 +49,5 @@ __all__ = [
     "Game", "GameError", "GameState", "IllegalMove", "Layout", "Move", "Placed", "Position", "Refusal",
     "code_from_input", "deal_of_the_day", "format_position", "layout", "load_position",
     "load_save", "ms_deal_order", "new_game", "parse_code", "parse_position",
+    "Search", "Solution", "is_stuck", "solve",
 ]

@@ -328,6 +328,12 @@ class Game:
         left" notice). Same as ``bool(legal_moves())``."""
         return bool(self._rules.legal_moves(self._state[0]))
 
+    def hint(self, max_nodes: int = 20_000) -> Move | None:
+        """See :func:`game.solver.hint` (SPEC §10)."""
+        from .solver import hint
+
+        return hint(self, max_nodes)
+
     def position(self) -> str:
         """The current position as text (Freecell Solver board format, see
         :func:`game.fcs.format_position`)."""

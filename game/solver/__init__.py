@@ -1,0 +1,130 @@
+"""Solver for Easy Harp and Eight Off (SPEC §10): plain Python, CPython and Pyodide.
+
+The solver plays with full knowledge ("thoughtful" solitaire): it sees face-down cards
+and the stock order, as every published winnability figure does.
+
+- :func:`solve` answers ``"winnable"`` (with moves that replay to a win),
+  ``"unwinnable"`` (only after a complete search, or one whose pruning is proven in
+  :mod:`.eo_state` / :mod:`.eh_state`) or ``"unknown"`` (budget spent).
+- :class:`Search` is the same search in slices, for a page that must not freeze:
+  a ``"fast"`` search for hints, a ``"complete"`` one before saying "unwinnable".
+- :func:`hint` gives one move; :func:`is_stuck` says that nothing that matters can
+  change any more.
+
+>>> import game
+>>> r = solve(game.new_game("EO1-C8-AAAAAAB"))
+>>> r.status, len(r.moves) > 0
+('winnable', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..moves import Move
+from .adapter import read_state
+from .search import MODES, UNKNOWN, UNWINNABLE, WINNABLE, Search, Solution
+
+__all__ = [
+    "MODES", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Search", "Solution", "hint", "is_stuck", "proven_deals",
+    "solve",
+]
+
+
+def solve(source: Any, max_nodes: int = 200_000, mode: str = "auto") -> Solution:
+    """Solve a game or position (SPEC §10).
+
+    Args:
+        source: a ``Game`` (its current position) or a ``Position``.
+        max_nodes: budget of positions expanded (about 60-100 k per second in CPython,
+            about half that in Pyodide; see README, "Solver").
+        mode: ``"auto"`` (default: fast, then complete), ``"fast"`` or ``"complete"``
+            (see :class:`Search`).
+
+    Returns:
+        A :class:`Solution`: ``.status``, ``.moves`` (notation strings; ``g.play`` each
+        in turn from this position and the game is won), ``.nodes``.
+
+    Raises:
+        TypeError: ``source`` is not a game or a position. ValueError: unknown mode.
+    """
+    return Search(source, max_nodes, mode).run()
+
+
+def hint(source: Any, max_nodes: int = 20_000) -> Move | None:
+    """One move to play (SPEC §10): the first move of a solution found by a fast search,
+    else the move the search would try first (safe foundation moves, then its move
+    order), else ``None`` when no move changes anything.
+
+    Args:
+        source: a ``Game`` or ``Position``. max_nodes: budget of the fast search.
+
+    Returns:
+        A :class:`~game.moves.Move` (SPEC §2; a stock tap ``s`` when the solution starts
+        by drawing), or ``None`` (also for a won position).
+    """
+    mv = _hint_text(source, max_nodes)
+    if mv is None:
+        return None
+    norm = getattr(source, "normalise", None)
+    return norm(mv) if norm is not None else Move.parse(mv)
+
+
+def _hint_text(source: Any, max_nodes: int) -> str | None:
+    sol = Search(source, max_nodes, mode="fast").run()
+    if sol.moves:
+        return sol.moves[0]
+    st = read_state(source)
+    if st.won():
+        return None
+    au = st.auto("complete")
+    if au:
+        st.undo_auto(au)
+        return st.notation(au[0][0])[0]
+    ms = st.moves("complete")
+    if ms:
+        return st.notation(ms[0])[0]
+    return None
+
+
+def is_stuck(source: Any, max_nodes: int = 50_000) -> bool | None:
+    """Whether the game is stuck: no sequence of legal moves (stock taps and recycles
+    included, take-backs included) reaches a position with more cards on the
+    foundations, or (Easy Harp) fewer face-down cards, or fewer cards in the stock and
+    waste than now. A stuck game cannot be won; only moves that shuffle cards between
+    equivalent places remain (and stock taps, which Easy Harp always allows).
+
+    Args:
+        source: a ``Game`` or ``Position``. max_nodes: budget of positions searched.
+
+    Returns:
+        ``True`` stuck (the search saw every reachable position), ``False`` some
+        progress is reachable (or the game is won), ``None`` budget spent first.
+    """
+    if read_state(source).won():
+        return False
+    sol = Search(source, max_nodes, mode="complete", goal="progress").run()
+    if sol.status == WINNABLE:
+        return False
+    if sol.status == UNWINNABLE:
+        return True
+    return None
+
+
+def proven_deals(variant: str) -> tuple[int, ...]:
+    """Deal numbers proven winnable, computed offline by ``scripts/proven_deals.py``
+    (each with a solution that replays to a win), for "winnable deals only".
+
+    Args:
+        variant: ``"easy-harp"``, ``"eight-off-8"``, ``"eight-off-4"`` or
+            ``"eight-off-2"`` (the variant names of SPEC §12).
+
+    Returns:
+        Sorted deal numbers (SPEC §3), possibly empty.
+
+    Raises:
+        KeyError: unknown variant.
+    """
+    from .proven import PROVEN
+
+    return PROVEN[variant]

@@ -1,0 +1,389 @@
+"""Easy Harp as the solver sees it: a compact mutable state with do/undo (SPEC §4).
+
+Cards are faces ``suit * 13 + rank - 1`` with ``suit`` in the foundation order
+``S H D C`` (0..3; H and D red); the two copies of a face are interchangeable for the
+solver (moves name piles, never cards). Foundation slot ``j`` (``f{j+1}``) takes suit
+``j % 4`` (SPEC §4).
+
+The stock and waste form one cyclic ``deck``: the waste bottom to top, then the stock
+in drawing order; ``cur`` is the waste size. Stock taps only turn the cursor round this
+cycle (SPEC §4: a recycle keeps the order), so every deck card can become the waste top
+by some taps, and positions that differ only by ``cur`` are equally winnable: the search
+key leaves ``cur`` out, and a deck move is "tap k times, then play the waste top"
+(the K+ macro move of Bjarnason et al.; the taps are emitted in the solution).
+
+Move kinds ``(kind, a, b, n)``: 0 column ``a`` -> column ``b`` (``n`` cards); 1 column
+top -> foundation slot ``b``; 2 deck card ``a`` -> column ``b``; 3 deck card ``a`` ->
+slot ``b``; 4 take-back, slot ``a`` -> column ``b``; 5 one stock tap (only listed with
+``full=True``).
+
+Modes: ``"complete"`` plays only aces at once (:meth:`EHState.auto`) and searches every
+other move, take-backs included, with only the symmetry pruning below. The others are
+streamliners (faster, but their failures prove nothing), none of which takes back:
+``"fast"`` plays at once every column card that can go up and the stock cards that
+:func:`safe` allows, moves a card from column to column only when that empties its
+column, turns a card up or uncovers a card that can go up, and a stock card onto a
+column only when a column card that should move could then go onto it; ``"loose"``
+drops those two restrictions; ``"greedy"`` is ``"fast"`` playing every card that can go
+up at once. They fail on different deals, so :class:`~game.solver.search.Search` tries
+them in turn before ``"complete"``. ``"none"``: no automatic move, only the symmetry
+pruning (for ``is_stuck``).
+
+Why an ace may always go up (complete mode): write ``Q <= Q'`` when ``Q'`` is ``Q``
+with some aces (face up, on top of their column, or anywhere in the deck) lifted onto
+free foundation slots of their suit. No card is ever placed on an ace (nothing ranks
+below it, and an ace is not a king), so a lifted ace never has a card on it in a column;
+for every move ``Q -> R`` either ``R <= Q'`` (the move only moved a lifted ace, or took
+an ace back: skipped, and the tap of a lifted ace in the deck is skipped too) or the
+same move is legal in ``Q'`` and gives ``R'`` with ``R <= R'``: moved cards and
+destination tops are not lifted aces (a king-led run loses only its top ace and stays
+a king-led run), a column empty in ``Q`` is empty in ``Q'``, a foundation slot of
+height ``h >= 1`` is the same in both, and a suit with a free slot in ``Q`` for an ace
+that is not lifted still has one in ``Q'`` (two aces per suit). Face-down cards of
+``Q'`` are a subset of those of ``Q`` (a lift can turn one up, which only allows more).
+A won ``Q`` gives a won ``Q'``. Symmetry pruning: only the lowest empty column is a
+destination; no lone king moves from its own column to an empty one; one foundation
+slot (the first that accepts, as ``f`` does) per card.
+"""
+
+from __future__ import annotations
+
+FOUND0 = 20
+
+
+def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
+    """Fast-mode rule for playing a card up at once: rank 1 or 2, or every slot of the
+    other colour holds at least ``rank - 1`` cards and every slot of its own colour at
+    least ``rank - 2`` (the classic one-deck rule, over both copies). Not proven with
+    take-backs allowed, so only the streamlined searches use it."""
+    if rank <= 2:
+        return True
+    own, other = (red_min, black_min) if red else (black_min, red_min)
+    return other >= rank - 1 and own >= rank - 2
+
+
+class EHState:
+    """Mutable Easy Harp position (module docstring for the encoding).
+
+    Args:
+        cols: 9 lists of faces bottom to top. down: face-down count per column.
+        deck: the cyclic stock order. cur: waste size. found: 8 slot heights.
+    """
+
+    game = "easy-harp"
+    __slots__ = ("cols", "down", "deck", "cur", "found")
+
+    def __init__(self, cols: list[list[int]], down: list[int], deck: list[int], cur: int, found: list[int]):
+        self.cols, self.down, self.deck, self.cur, self.found = cols, down, deck, cur, found
+
+    def copy(self) -> EHState:
+        """An independent copy."""
+        return EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
+
+    def won(self) -> bool:
+        """All 104 cards on the foundations."""
+        return sum(self.found) == 104
+
+    def key(self) -> bytes:
+        """Canonical key: the columns as a multiset (with face-down counts) and the deck
+        cycle without its cursor; foundations follow from the rest."""
+        cols = sorted([bytes((100 + d,)) + bytes(c) for c, d in zip(self.cols, self.down)])
+        return b"".join(cols) + b"\xff" + bytes(self.deck)
+
+    def score(self) -> int:
+        """Best-first priority of the fast search (higher first): cards on the
+        foundations, minus how deep the cards each foundation slot needs next lie
+        in the columns (a card in the stock or waste costs nothing), minus face-down
+        cards."""
+        found = self.found
+        want: dict[int, int] = {}
+        for j in range(8):
+            h = found[j]
+            if h < 13:
+                f = (j & 3) * 13 + h
+                want[f] = want.get(f, 0) + 1
+        depth = dict.fromkeys(want, 30)
+        for c in self.deck:
+            if c in depth:
+                depth[c] = 0
+        for col in self.cols:
+            top = len(col) - 1
+            for i, c in enumerate(col):
+                if c in depth and top - i < depth[c]:
+                    depth[c] = top - i
+        cost = sum(depth[f] * k for f, k in want.items())
+        return 20 * sum(found) - 3 * cost - 4 * sum(self.down)
+
+    def encode(self) -> bytes:
+        """The whole state (columns in order, cursor, slots) as bytes, for :meth:`decode`."""
+        out = bytearray()
+        for c, d in zip(self.cols, self.down):
+            out.append(len(c))
+            out.append(d)
+            out += bytes(c)
+        out.append(len(self.deck))
+        out.append(self.cur)
+        out += bytes(self.deck)
+        out += bytes(self.found)
+        return bytes(out)
+
+    @staticmethod
+    def decode(b: bytes) -> EHState:
+        """The state written by :meth:`encode`."""
+        cols, down, i = [], [], 0
+        for _ in range(9):
+            n = b[i]
+            down.append(b[i + 1])
+            cols.append(list(b[i + 2 : i + 2 + n]))
+            i += 2 + n
+        n, cur = b[i], b[i + 1]
+        deck = list(b[i + 2 : i + 2 + n])
+        return EHState(cols, down, deck, cur, list(b[i + 2 + n : i + 10 + n]))
+
+    def progress(self) -> tuple[int, ...]:
+        """(cards on foundations, -face-down cards, -stock and waste cards), for
+        :func:`~game.solver.is_stuck`."""
+        return (sum(self.found), -sum(self.down), -len(self.deck))
+
+    def _slot(self, c: int) -> int:
+        s, r = divmod(c, 13)
+        if self.found[s] == r:
+            return s
+        if self.found[s + 4] == r:
+            return s + 4
+        return -1
+
+    def _pop(self, s: int, n: int) -> tuple[list[int], bool]:
+        col = self.cols[s]
+        cards = col[-n:]
+        del col[-n:]
+        if col and len(col) == self.down[s]:
+            self.down[s] -= 1
+            return cards, True
+        return cards, False
+
+    def do(self, m: tuple[int, ...]) -> object:
+        """Play ``m``; returns the token :meth:`undo` needs (flip flag or old cursor)."""
+        kind, a, b, n = m
+        if kind == 0:
+            cards, flip = self._pop(a, n)
+            self.cols[b].extend(cards)
+            return flip
+        if kind == 1:
+            cards, flip = self._pop(a, 1)
+            self.found[b] += 1
+            return flip
+        if kind == 2 or kind == 3:
+            old = self.cur
+            c = self.deck.pop(a)
+            self.cur = a
+            if kind == 2:
+                self.cols[b].append(c)
+            else:
+                self.found[b] += 1
+            return old
+        if kind == 4:
+            self.found[a] -= 1
+            self.cols[b].append((a % 4) * 13 + self.found[a])
+            return None
+        old = self.cur
+        self.cur = old + 1 if old < len(self.deck) else 0
+        return old
+
+    def undo(self, m: tuple[int, ...], token: object) -> None:
+        """Take back ``m`` played by :meth:`do` (``token`` from :meth:`do`)."""
+        kind, a, b, n = m
+        if kind <= 1:
+            if token:
+                self.down[a] += 1
+            if kind == 0:
+                col = self.cols[b]
+                cards = col[-n:]
+                del col[-n:]
+            else:
+                self.found[b] -= 1
+                cards = [(b % 4) * 13 + self.found[b]]
+            self.cols[a].extend(cards)
+        elif kind <= 3:
+            if kind == 2:
+                c = self.cols[b].pop()
+            else:
+                self.found[b] -= 1
+                c = (b % 4) * 13 + self.found[b]
+            self.deck.insert(a, c)
+            self.cur = token  # type: ignore[assignment]
+        elif kind == 4:
+            self.cols[b].pop()
+            self.found[a] += 1
+        else:
+            self.cur = token  # type: ignore[assignment]
+
+    def notation(self, m: tuple[int, ...]) -> list[str]:
+        """SPEC §2 notation of ``m`` in the current position (before playing it); a deck
+        move gives its stock taps first."""
+        kind, a, b, n = m
+        dst = f"f{b + 1}" if kind in (1, 3) else f"t{b + 1}"
+        if kind == 0:
+            return [f"t{a + 1}-{dst}" + (f":{n}" if n > 1 else "")]
+        if kind == 1:
+            return [f"t{a + 1}-{dst}"]
+        if kind == 4:
+            return [f"f{a + 1}-{dst}"]
+        if kind == 5:
+            return ["s"]
+        cur, size = self.cur, len(self.deck)
+        if a + 1 >= cur:
+            taps = a + 1 - cur
+        else:
+            taps = size - cur + 1 + a + 1
+        return ["s"] * taps + [f"w-{dst}"]
+
+    def auto(self, mode: str) -> list[tuple[tuple[int, ...], object]]:
+        """Play the foundation moves of ``mode`` (module docstring) until none is left:
+        aces in ``"complete"``; in ``"fast"`` and ``"loose"`` any column card and the
+        stock cards :func:`safe` allows; every card in ``"greedy"``; none in ``"none"``.
+
+        Returns:
+            ``(move, token)`` per move played, in order (for :meth:`undo_auto`).
+        """
+        out: list[tuple[tuple[int, ...], object]] = []
+        if mode == "none":
+            return out
+        fast = mode in ("fast", "loose", "greedy")
+        every = mode == "greedy"
+        found, cols, deck = self.found, self.cols, self.deck
+        while True:
+            want: dict[int, int] = {}
+            if fast:
+                red_min = min(found[1], found[2], found[5], found[6])
+                black_min = min(found[0], found[3], found[4], found[7])
+            any_up: dict[int, int] = {}
+            for j in (7, 6, 5, 4, 3, 2, 1, 0):
+                h = found[j]
+                if h < 13:
+                    if h == 0 or every or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
+                        want[(j & 3) * 13 + h] = j
+                    if fast:
+                        any_up[(j & 3) * 13 + h] = j
+            if not any_up and not want:
+                return out
+            m: tuple[int, ...] | None = None
+            for i, col in enumerate(cols):
+                if col and (col[-1] in want or col[-1] in any_up):
+                    m = (1, i, want.get(col[-1], any_up.get(col[-1], 0)), 1)
+                    break
+            else:
+                for i, c in enumerate(deck):
+                    if c in want:
+                        m = (3, i, want[c], 1)
+                        break
+            if m is None:
+                return out
+            out.append((m, self.do(m)))
+
+    def undo_auto(self, played: list[tuple[tuple[int, ...], object]]) -> None:
+        """Take back the moves returned by :meth:`auto`."""
+        for m, token in reversed(played):
+            self.undo(m, token)
+
+    def moves(self, mode: str = "complete", full: bool = False) -> list[tuple[int, ...]]:
+        """Moves to search, best first; ``full``: every legal primitive move (waste top
+        only, plus the stock tap), as ``game.easy_harp.legal_moves`` lists them.
+
+        Order (a heuristic, it changes no verdict): foundation moves, moves that turn a
+        card up (fewest face-down cards left first), moves that empty a column, deck to
+        column, other column moves, take-backs last.
+        """
+        cols, down, found, deck = self.cols, self.down, self.found, self.deck
+        fast = mode in ("fast", "greedy") and not full
+        greedy = mode in ("fast", "loose", "greedy") and not full
+        acc: dict[int, list[int]] = {}
+        empties = []
+        for d, col in enumerate(cols):
+            if not col:
+                empties.append(d)
+                continue
+            t = col[-1]
+            r = t % 13
+            if r:
+                if 13 <= t < 39:
+                    acc.setdefault(r - 1, []).append(d)
+                    acc.setdefault(39 + r - 1, []).append(d)
+                else:
+                    acc.setdefault(13 + r - 1, []).append(d)
+                    acc.setdefault(26 + r - 1, []).append(d)
+        to_empty = empties if full else empties[:1]
+        slot_of: dict[int, list[int]] = {}
+        for j, h in enumerate(found):
+            if h < 13:
+                slot_of.setdefault((j % 4) * 13 + h, []).append(j)
+        scored: list[tuple[int, tuple[int, ...]]] = []
+        add = scored.append
+        useful: dict[int, list[int]] = {}
+        for s, col in enumerate(cols):
+            if not col:
+                continue
+            size, dn = len(col), down[s]
+            top = col[-1]
+            gain = -1 if fast else 0
+            if size == 1:
+                gain = 40
+            elif size - 1 == dn:
+                gain = 60 - dn
+            elif col[-2] in slot_of:
+                gain = 50
+            if gain > 0:
+                useful.setdefault(top, []).append(s)
+            for j in (slot_of.get(top, ()) if full else slot_of.get(top, ())[:1]):
+                add((100, (1, s, j, 1)))
+            if gain >= 0:
+                for d in acc.get(top, ()):
+                    add((10 + gain, (0, s, d, 1)))
+            if top % 13 == 12 and (size > 1 or full):
+                for d in to_empty:
+                    add((10 + gain, (0, s, d, 1)))
+            if not to_empty:
+                continue
+            n = 1
+            while n < size - dn:
+                a, b = col[-n - 1], col[-n]
+                if b % 13 != a % 13 - 1 or (13 <= a < 39) == (13 <= b < 39):
+                    break
+                n += 1
+            if n >= 2 and col[-n] % 13 == 12 and (n < size or full):
+                g = 60 - dn if n == size - dn and dn else (40 if n == size else 0)
+                for d in to_empty:
+                    add((10 + g, (0, s, d, n)))
+        if deck:
+            picks = range(len(deck)) if not full else ([self.cur - 1] if self.cur else [])
+            for i in picks:
+                c = deck[i]
+                for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
+                    add((90, (3, i, j, 1)))
+                dsts = acc.get(c, [])
+                if c % 13 == 12:
+                    dsts = dsts + to_empty
+                if fast and dsts:
+                    r = c % 13
+                    if 13 <= c < 39:
+                        srcs = useful.get(r - 1, []) + useful.get(38 + r, [])
+                    else:
+                        srcs = useful.get(12 + r, []) + useful.get(25 + r, [])
+                    dsts = [d for d in dsts if any(x != d for x in srcs)]
+                for d in dsts:
+                    add((30, (2, i, d, 1)))
+            if full:
+                add((0, (5, 0, 0, 0)))
+        if not greedy:
+            for j, h in enumerate(found):
+                if h:
+                    c = (j % 4) * 13 + h - 1
+                    for d in acc.get(c, ()):
+                        add((0, (4, j, d, 1)))
+                    if c % 13 == 12:
+                        for d in to_empty:
+                            add((0, (4, j, d, 1)))
+        if not full:
+            scored.sort(key=lambda t: -t[0])
+        return [m for _, m in scored]
+

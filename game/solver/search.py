@@ -1,0 +1,238 @@
+"""Depth-first search with a transposition table, run in slices (SPEC §10).
+
+One :class:`Search` explores the positions reachable from a start: moves come from the
+game's state class (:mod:`.eo_state`, :mod:`.eh_state`) best first, safe foundation
+moves are played without branching, and a set of canonical keys (columns, cells and
+the stock cycle as multisets) stops it from expanding a position twice. A depth-first
+search with such a set finds a win whenever one is reachable, so when it runs out of
+positions in a mode whose pruning is proven (``"complete"``), the start is unwinnable.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from .adapter import read_state
+from .eh_state import EHState
+
+#: Statuses of a :class:`Solution` (SPEC §10).
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+MODES = ("fast", "complete", "auto")
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The answer of a search (SPEC §10).
+
+    Attributes:
+        status: ``"winnable"``, ``"unwinnable"`` or ``"unknown"``.
+        moves: SPEC §2 notation strings that ``g.play`` replays from the searched
+            position to a win (empty unless winnable; empty too for a won position).
+        nodes: positions expanded (all phases).
+    """
+
+    status: str
+    moves: tuple[str, ...] = ()
+    nodes: int = 0
+
+
+class Search:
+    """A resumable search for a win (or, ``goal="progress"``, for any progress).
+
+    Args:
+        source: a ``Game`` or a ``Position`` (read through :mod:`.adapter`).
+        max_nodes: budget of expanded positions over all phases; past it the answer is
+            ``"unknown"``.
+        mode: ``"fast"`` (hints and quick answers: Easy Harp plays more cards up at once
+            and never takes back; running out proves nothing, so its answers are
+            ``"winnable"`` or ``"unknown"``), ``"complete"`` (only proven pruning: the
+            one to trust for ``"unwinnable"``) or ``"auto"`` (fast with half the
+            budget, then complete with the rest; what :func:`~game.solver.solve` uses).
+            In Eight Off all three are the same complete search (every pruning there
+            is proven, see :mod:`.eo_state`).
+        goal: ``"win"``, or ``"progress"`` for :func:`~game.solver.is_stuck`.
+
+    Use in a page: create it, call :meth:`step` from a timer or a worker loop with a
+    small node count (1000 nodes take about 10-20 ms in CPython), stop when it returns
+    a :class:`Solution`; drop the object to abandon it.
+
+    >>> import game
+    >>> s = Search(game.new_game("EO1-C8-AAAAAAB"), mode="complete")
+    >>> while (r := s.step(500)) is None:
+    ...     pass
+    >>> r.status
+    'winnable'
+
+    Raises:
+        ValueError: unknown mode or goal. TypeError: ``source`` is not a game or position.
+    """
+
+    def __init__(self, source: Any, max_nodes: int = 200_000, mode: str = "auto", goal: str = "win"):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        if goal not in ("win", "progress"):
+            raise ValueError(f"goal must be 'win' or 'progress', not {goal!r}")
+        self.state = read_state(source)
+        self.root = self.state.copy()
+        self.max_nodes = max(1, int(max_nodes))
+        self.goal = goal
+        eo = self.state.game == "eight-off"
+        if goal == "progress":
+            self.phases = ["complete" if eo else "none"]
+        elif eo or mode == "complete":
+            self.phases = ["complete"]
+        elif mode == "fast":
+            self.phases = ["greedy", "fast", "loose"]
+        else:
+            self.phases = ["greedy", "fast", "loose", "complete"]
+        self.nodes = 0
+        self.result: Solution | None = None
+        self._pause = 0
+        self._gen = self._run()
+
+    def step(self, nodes: int = 1000) -> Solution | None:
+        """Expand up to ``nodes`` more positions.
+
+        Returns:
+            The :class:`Solution` once the search is over (then always the same one),
+            else ``None``.
+        """
+        if self.result is None:
+            self._pause = self.nodes + max(1, nodes)
+            next(self._gen, None)
+        return self.result
+
+    def run(self) -> Solution:
+        """Search to the end (budget permitting) and return the :class:`Solution`."""
+        while self.step(1 << 30) is None:
+            pass
+        assert self.result is not None
+        return self.result
+
+    # --- the search ------------------------------------------------------------------
+    def _run(self) -> Generator[None, None, None]:
+        for k, phase in enumerate(self.phases):
+            last = k == len(self.phases) - 1
+            share = (self.max_nodes - self.nodes) // (len(self.phases) - k)
+            limit = self.max_nodes if last else self.nodes + share
+            if phase in ("greedy", "fast", "loose") and isinstance(self.state, EHState):
+                found = yield from self._befs(phase, limit)
+            else:
+                found = yield from self._dfs(phase, limit)
+            if found is not None:
+                self.result = Solution(WINNABLE, found, self.nodes)
+                return
+            if last:
+                if self.nodes < limit and phase in ("complete", "none"):
+                    self.result = Solution(UNWINNABLE, (), self.nodes)
+                else:
+                    self.result = Solution(UNKNOWN, (), self.nodes)
+                return
+            self.state = self.root.copy()
+
+    def _dfs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
+        st = self.state
+        base = st.progress()
+        win = self.goal == "win"
+
+        def reached() -> bool:
+            if win:
+                return st.won()
+            return any(a > b for a, b in zip(st.progress(), base))
+
+        auto0 = st.auto(phase)
+        if reached():
+            return self._notate([m for m, _ in auto0])
+        seen = {st.key()}
+        self.nodes += 1
+        # frame: [moves, next index, auto moves played on entry, chosen move, its token]
+        stack: list[list[Any]] = [[st.moves(phase), 0, auto0, None, None]]
+        while stack:
+            fr = stack[-1]
+            ms, i = fr[0], fr[1]
+            if i == len(ms):
+                stack.pop()
+                st.undo_auto(fr[2])
+                if stack:
+                    up = stack[-1]
+                    st.undo(up[3], up[4])
+                continue
+            fr[1] = i + 1
+            m = ms[i]
+            tok = st.do(m)
+            au = st.auto(phase)
+            fr[3], fr[4] = m, tok
+            if reached():
+                path: list[tuple[int, ...]] = []
+                for f in stack:
+                    path += [a for a, _ in f[2]]
+                    path.append(f[3])
+                return self._notate(path + [a for a, _ in au])
+            k = st.key()
+            if k in seen:
+                st.undo_auto(au)
+                st.undo(m, tok)
+                continue
+            seen.add(k)
+            self.nodes += 1
+            if self.nodes >= limit:
+                return None
+            if self.nodes >= self._pause:
+                yield
+            stack.append([st.moves(phase), 0, au, None, None])
+        return None
+
+    def _befs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
+        """Best-first search (highest ``state.score()`` first, newest first on ties),
+        keeping each waiting position as its parent's bytes plus one move."""
+        st = self.state
+        assert isinstance(st, EHState), "best-first search is for Easy Harp states"
+        cls = EHState
+        auto0 = st.auto(phase)
+        rec0: tuple[Any, list[tuple[int, ...]]] = (None, [m for m, _ in auto0])
+        if st.won():
+            return self._notate(rec0[1])
+        seen = {st.key()}
+        heap: list[tuple[int, int, bytes, Any, Any]] = []
+        count = 0
+        code = st.encode()
+        rec = rec0
+        while True:
+            self.nodes += 1
+            for m in st.moves(phase):
+                tok = st.do(m)
+                au = st.auto(phase)
+                if st.won():
+                    path = [m] + [a for a, _ in au]
+                    while rec is not None:
+                        path = rec[1] + path
+                        rec = rec[0]
+                    return self._notate(path)
+                k = st.key()
+                if k not in seen:
+                    seen.add(k)
+                    count += 1
+                    heapq.heappush(heap, (-st.score(), -count, code, m, rec))
+                st.undo_auto(au)
+                st.undo(m, tok)
+            if not heap or self.nodes >= limit:
+                return None
+            if self.nodes >= self._pause:
+                yield
+            _, _, pcode, m, prec = heapq.heappop(heap)
+            st = cls.decode(pcode)
+            st.do(m)
+            au = st.auto(phase)
+            rec = (prec, [m] + [a for a, _ in au])
+            code = st.encode()
+
+    def _notate(self, path: list[tuple[int, ...]]) -> tuple[str, ...]:
+        st = self.root.copy()
+        out: list[str] = []
+        for m in path:
+            out += st.notation(m)
+            st.do(m)
+        return tuple(out)

@@ -1,0 +1,106 @@
+"""Helpers for the solver tests: small near-end positions and an exhaustive search by
+the rules engine alone (legal_moves + play + undo), independent of game.solver."""
+
+from __future__ import annotations
+
+import random
+
+import game
+
+RANKS = "A23456789TJQK"
+
+
+def near_end_eight_off(rnd: random.Random, cells: int, left: int) -> game.Game:
+    """An Eight Off position with ``left`` (>= cells + 8) cards off the foundations: the
+    cells full, every column holding at least one card (so take-backs have few places
+    to go and an exhaustive search ends); many such positions are dead, some not."""
+    heights = {s: 13 for s in "SHDC"}
+    for _ in range(left):
+        s = rnd.choice([x for x in "SHDC" if heights[x] > 0])
+        heights[s] -= 1
+    rest = [RANKS[r - 1] + s for s in "SHDC" for r in range(heights[s] + 1, 14)]
+    rnd.shuffle(rest)
+    cell = (rest[:cells] + ["-"] * cells)[:cells]
+    cols: list[list[str]] = [[c] for c in rest[cells : cells + 8]] + [[] for _ in range(8)]
+    cols = cols[:8]
+    for c in rest[cells + 8 :]:
+        cols[rnd.randrange(8)].append(c)
+    text = "Foundations: " + " ".join(f"{s}-{'0' if heights[s] == 0 else RANKS[heights[s] - 1]}" for s in "HCDS")
+    text += "\nFreecells: " + " ".join(cell) + "\n"
+    text += "".join(": " + " ".join(c) + "\n" for c in cols)
+    return game.load_position(text, game="eight-off", cells=cells)
+
+
+def near_end_easy_harp(rnd: random.Random, left: int) -> game.Game:
+    """An Easy Harp position with ``left`` (>= 9) cards off the foundations: every
+    column holds at least one card (some face down), the rest go to the stock, the
+    waste and the columns."""
+    slots = [13] * 8  # H C D S H C D S, as the Foundations: line lists them
+    for _ in range(left):
+        j = rnd.choice([i for i in range(8) if slots[i] > 0])
+        slots[j] -= 1
+    rest = [RANKS[r - 1] + "HCDS"[j % 4] for j in range(8) for r in range(slots[j] + 1, 14)]
+    rnd.shuffle(rest)
+    cols: list[list[str]] = [[c] for c in rest[:9]] + [[] for _ in range(9)]
+    cols = cols[:9]
+    stock: list[str] = []
+    waste: list[str] = []
+    for c in rest[9:]:
+        x = rnd.random()
+        if x < 0.2:
+            stock.append(c)
+        elif x < 0.3:
+            waste.append(c)
+        else:
+            cols[rnd.randrange(9)].append(c)
+    found = " ".join(f"{'HCDS'[j % 4]}-{'0' if h == 0 else RANKS[h - 1]}" for j, h in enumerate(slots))
+    lines = ["Foundations: " + found]
+    lines.append("Stock: " + " ".join(stock))
+    lines.append("Waste: " + " ".join(waste))
+    for col in cols:
+        down = rnd.randrange(len(col)) if col else 0
+        lines.append(": " + " ".join(f"({c})" if i < down else c for i, c in enumerate(col)))
+    return game.load_position("\n".join(lines) + "\n", game="easy-harp")
+
+
+def bfs_verdict(g: game.Game, cap: int = 200_000, goal: str = "win") -> bool | None:
+    """Exhaustive depth-first search of every legal move by the rules engine alone.
+
+    ``goal="win"``: can the game be won? ``goal="progress"``: can a position be reached
+    with more foundation cards, fewer face-down cards or fewer stock+waste cards?
+    Returns None past ``cap`` positions.
+    """
+
+    def measure(gg: game.Game) -> tuple[int, int, int]:
+        ids = gg.pile_ids()
+        f = sum(len(gg.pile(p)) for p in ids if p.startswith("f"))
+        down = sum(1 for p in ids if p.startswith("t") for c in gg.pile(p) if not c.up)
+        deck = sum(len(gg.pile(p)) for p in ids if p in ("s", "w"))
+        return f, -down, -deck
+
+    base = measure(g)
+
+    def reached(gg: game.Game) -> bool:
+        if goal == "win":
+            return gg.is_won
+        return any(a > b for a, b in zip(measure(gg), base))
+
+    if reached(g):
+        return True
+    start = g.board
+    seen = {start}
+    todo = [start]
+    while todo:
+        node = game.Game(todo.pop())
+        for m in node.legal_moves()[::-1]:
+            node.play(m)
+            pos = node.board
+            if pos not in seen:
+                if reached(node):
+                    return True
+                seen.add(pos)
+                todo.append(pos)
+                if len(seen) > cap:
+                    return None
+            node.undo()
+    return False

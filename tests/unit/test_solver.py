@@ -1,0 +1,242 @@
+"""game.solve, Search, hint and is_stuck (SPEC §10; issue 10 points 1-2)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+
+import pytest
+
+import game
+from game.solver import Search, hint, is_stuck, solve
+
+from .solver_support import bfs_verdict, near_end_easy_harp, near_end_eight_off
+
+
+def replay_wins(g: game.Game, moves: tuple[str, ...]) -> bool:
+    for m in moves:
+        g.play(m)
+    return g.is_won
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_eight_off_verdicts_and_replays(cells: int) -> None:
+    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    for n in range(1, 16):
+        g = game.new_game(game.DealCode("eight-off", cells, n))
+        sol = solve(g, max_nodes=50_000)
+        counts[sol.status] += 1
+        assert sol.nodes >= 1
+        if sol.status == "winnable":
+            assert sol.moves and all(isinstance(m, str) for m in sol.moves)
+            assert replay_wins(g, sol.moves)
+        else:
+            assert sol.moves == ()
+    assert counts["unknown"] == 0
+    if cells == 8:
+        assert counts["winnable"] == 15
+    if cells == 2:  # the issue: 2-cell deals are dead from the deal
+        assert counts["unwinnable"] == 15
+
+
+def test_issue_example_two_cells_is_unwinnable() -> None:
+    g = game.new_game("EO1-C2-AABZMVC")
+    assert solve(g).status == "unwinnable"
+    assert bfs_verdict(g, cap=5000) is False
+
+
+def test_easy_harp_winnable_deal_replays() -> None:
+    g = game.new_game("EH1-N-AAAAAAE")  # deal 4: the fast search wins at once
+    sol = solve(g, max_nodes=5_000)
+    assert sol.status == "winnable"
+    assert replay_wins(g, sol.moves)
+    assert any(m == "s" for m in sol.moves)  # deck cards are reached by stock taps
+
+
+def test_solve_accepts_position_and_game_mid_play() -> None:
+    g = game.new_game("EO1-C8-AAAAAAB")
+    first = solve(g.board, max_nodes=20_000)
+    assert first.status == "winnable"
+    g.play(first.moves[0])
+    sol = solve(g, max_nodes=20_000)
+    assert sol.status == "winnable" and replay_wins(g, sol.moves)
+    assert solve(g).status == "winnable" and solve(g).moves == ()  # already won
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError):
+        solve("EO1-C8-AAAAAAB")
+    with pytest.raises(ValueError):
+        Search(game.new_game("EO1-C8-AAAAAAB"), mode="quick")
+
+
+def test_budget_gives_unknown_never_a_false_verdict() -> None:
+    g = game.new_game("EH1-N-AAAAAAB")
+    sol = solve(g, max_nodes=50)
+    assert sol.status == "unknown" and sol.moves == () and sol.nodes <= 50
+
+
+def test_search_in_slices_matches_solve() -> None:
+    g = game.new_game("EO1-C4-AAAAACE")
+    whole = solve(g, max_nodes=100_000)
+    s = Search(g, max_nodes=100_000)
+    steps = 0
+    while (r := s.step(25)) is None:
+        steps += 1
+    assert r == whole and s.step(25) is r
+    assert steps >= whole.nodes // 25 - 1
+    Search(g).step(10)  # abandoning a search is dropping it
+
+
+@pytest.mark.parametrize("mode", ["fast", "complete"])
+def test_modes_keep_their_promises(mode: str) -> None:
+    g = game.new_game("EH1-N-AAAAAAE")
+    sol = solve(g, max_nodes=3_000, mode=mode)
+    assert sol.status in ("winnable", "unknown")
+    if sol.status == "winnable":
+        assert replay_wins(g, sol.moves)
+
+
+def test_hint_is_a_legal_first_move() -> None:
+    for code in ("EO1-C8-AAAAAAB", "EO1-C2-AAAAAAB", "EH1-N-AAAAAAB", "EH1-N-AAAAAAE"):
+        g = game.new_game(code)
+        m = g.hint(max_nodes=2_000)
+        assert m is not None and g.check(m) is None, code
+    g = game.new_game("EO1-C8-AAAAAAB")
+    for m in solve(g).moves:
+        g.play(m)
+    assert hint(g) is None
+
+
+# --- small positions: the rules engine's exhaustive search agrees with every verdict ---
+
+def test_dead_deals_agree_with_exhaustive_search() -> None:
+    decided = 0
+    for cells, deals in ((2, range(1, 13)), (4, range(1, 10))):
+        for n in deals:
+            g = game.new_game(game.DealCode("eight-off", cells, n))
+            truth = bfs_verdict(g, cap=3_000)
+            if truth is None:
+                continue
+            decided += 1
+            assert solve(g, mode="complete").status == ("winnable" if truth else "unwinnable"), (cells, n)
+    assert decided >= 15
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_near_end_eight_off_agrees_with_exhaustive_search(cells: int) -> None:
+    rnd = random.Random(cells)
+    for _ in range(8):
+        g = near_end_eight_off(rnd, cells, rnd.randint(cells + 8, cells + 14))
+        truth = bfs_verdict(g, cap=3_000)
+        sol = solve(g, mode="complete")
+        if truth is not None:
+            assert sol.status == ("winnable" if truth else "unwinnable"), g.position()
+        if sol.status == "winnable":
+            assert replay_wins(g, sol.moves)
+
+
+def test_near_end_easy_harp_agrees_with_exhaustive_search() -> None:
+    rnd = random.Random(7)
+    for _ in range(10):
+        g = near_end_easy_harp(rnd, rnd.randint(10, 14))
+        truth = bfs_verdict(g, cap=3_000)
+        for mode in ("complete", "auto"):
+            sol = solve(g, mode=mode)
+            assert sol.status != "unwinnable" or truth is not True
+            if truth is not None and mode == "complete":
+                assert sol.status == ("winnable" if truth else "unwinnable"), g.position()
+            if sol.status == "winnable":
+                assert replay_wins(game.load_position(g.position(), game="easy-harp"), sol.moves)
+
+
+STUCK = """Foundations: H-9 C-J D-9 S-J H-J C-J D-J S-J
+Stock: {stock}
+Waste:
+: (QS) KS
+: (QS) KS
+: (QH) KH
+: (QH) KH
+: (QD) KD
+: (QD) KD
+: (QC) KC
+: (QC) KC
+: ({down}) (TH) JH
+"""
+
+
+def test_is_stuck_easy_harp() -> None:
+    # Only stock taps are legal, and the one stock card fits nowhere: stuck.
+    g = game.load_position(STUCK.format(stock="JD", down="TD"), game="easy-harp")
+    assert [str(m) for m in g.legal_moves()] == ["s"]
+    assert is_stuck(g) is True
+    assert bfs_verdict(g, goal="progress") is False
+    assert solve(g).status == "unwinnable"
+    # The stock card now goes up (progress), though the game is still lost.
+    g = game.load_position(STUCK.format(stock="TD", down="JD"), game="easy-harp")
+    assert is_stuck(g) is False
+    assert bfs_verdict(g, goal="progress") is True
+    assert solve(g).status == "unwinnable"
+    assert is_stuck(game.new_game("EH1-N-AAAAAAB")) is False
+
+
+def test_is_stuck_agrees_with_exhaustive_search() -> None:
+    rnd = random.Random(3)
+    for _ in range(6):
+        g = near_end_easy_harp(rnd, rnd.randint(10, 14))
+        truth = bfs_verdict(g, cap=3_000, goal="progress")
+        if truth is not None:
+            assert is_stuck(g) is (not truth)
+
+
+# --- Freecell Solver as an outside oracle (Debian freecell-solver-bin, see Makefile) ---
+
+FC_SOLVE = shutil.which("fc-solve")
+
+
+@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve missing: `make fc-solve` installs it")
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_freecell_solver_oracle(cells: int) -> None:
+    """Freecell Solver's Eight Off allows fewer group moves than SPEC §5, so every deal
+    it solves must be winnable for us, and none may be called unwinnable."""
+    assert FC_SOLVE is not None
+    solved = 0
+    for n in range(1, 31):
+        g = game.new_game(game.DealCode("eight-off", cells, n))
+        out = subprocess.run(
+            [FC_SOLVE, "-g", "eight_off", "--freecells-num", str(cells), "-"],
+            input=g.position(), capture_output=True, text=True, timeout=60, check=False,
+        ).stdout
+        assert "This game is solveable." in out or "I could not solve" in out, out[-300:]
+        ours = solve(g)
+        assert ours.status != "unknown"
+        if "This game is solveable." in out:
+            solved += 1
+            assert ours.status == "winnable", (cells, n)
+    if cells == 8:
+        assert solved >= 25  # the oracle really ran
+
+
+# --- proven-winnable deal lists (scripts/proven_deals.py) ---
+
+@pytest.mark.parametrize("variant,cells", [("eight-off-8", 8), ("eight-off-4", 4), ("eight-off-2", 2)])
+def test_proven_deals_are_winnable(variant: str, cells: int) -> None:
+    from game.solver import proven_deals
+
+    nums = proven_deals(variant)
+    assert list(nums) == sorted(set(nums)) and all(1 <= n <= game.MAX_DEAL for n in nums)
+    assert len(nums) >= 100
+    for n in nums[:: max(1, len(nums) // 3)][:3]:
+        g = game.new_game(game.DealCode("eight-off", cells, n))
+        sol = solve(g)
+        assert sol.status == "winnable" and replay_wins(g, sol.moves), n
+
+
+def test_proven_deals_easy_harp_and_bad_variant() -> None:
+    from game.solver import proven_deals
+
+    nums = proven_deals("easy-harp")
+    assert list(nums) == sorted(set(nums)) and all(1 <= n <= game.MAX_DEAL for n in nums)
+    with pytest.raises(KeyError):
+        proven_deals("klondike")
