@@ -54,7 +54,7 @@ class Game:
     :func:`~game.save.load_save`. Attributes: ``game`` (``"easy-harp"``/``"eight-off"``),
     ``cells`` (0 for Easy Harp), ``deal`` (:class:`~game.deals.DealCode` or ``None`` when
     loaded from a position), ``code`` (the deal code text, ``""`` without a deal),
-    ``move_count``; properties ``score``, ``is_won``, ``can_undo``, ``can_redo``,
+    ``move_count``, ``base_recycles``; properties ``score``, ``is_won``, ``can_undo``, ``can_redo``,
     ``board`` (the current :class:`~game.position.Position`).
 
     >>> g = new_game("EO1-C8-AAAAAAB")
@@ -66,7 +66,7 @@ class Game:
 
     __slots__ = (
         "game", "cells", "deal", "code", "move_count", "start", "_rules", "_state",
-        "_undo", "_redo", "_dropped", "_recycled",
+        "_undo", "_redo", "_dropped", "base_recycles",
     )
 
     def __init__(self, start: Position, deal: DealCode | None = None,
@@ -91,7 +91,8 @@ class Game:
         self._undo: deque[tuple[State, Move]] = deque(maxlen=UNDO_LIMIT)
         self._redo: list[tuple[State, Move]] = []
         self._dropped = base is not None
-        self._recycled = base_recycles  # recycles no longer on the undo stack
+        # Recycles of the stock no longer on the undo stack (kept in saves).
+        self.base_recycles = base_recycles
 
     # --- questions -------------------------------------------------------------------
     @property
@@ -230,7 +231,7 @@ class Game:
         self._state = self._after(state, s, d, n)
         if len(self._undo) == UNDO_LIMIT:
             self._dropped = True
-            self._recycled += _is_recycle(*self._undo[0])
+            self.base_recycles += _is_recycle(*self._undo[0])
         self._undo.append((state, mv))
         self._redo.clear()
         self.move_count += 1
@@ -272,30 +273,22 @@ class Game:
         state, mv = self._redo.pop()
         if len(self._undo) == UNDO_LIMIT:
             self._dropped = True
-            self._recycled += _is_recycle(*self._undo[0])
+            self.base_recycles += _is_recycle(*self._undo[0])
         self._undo.append((self._state, mv))
         self._state = state
         return True
 
     @property
     def stock_pass(self) -> int:
-        """Which pass through the stock is being played (SPEC §4: unlimited passes):
-        1 before the first recycle, plus one per recycle in the game so far (undo takes
-        a recycle back); 0 for a game without a stock. ``base_recycles`` counts those
-        before a save's base (issue 11: the stock tells how far through it you are).
+        """The pass through the stock (SPEC §4, issue 11): 1 + recycles so far (undo
+        takes one back; ``base_recycles`` those before a save's base); 0 without a stock.
 
-        >>> g = new_game("EH1-N-AAAAAAF")
-        >>> g.stock_pass, new_game("EO1-C8-AAAAAAB").stock_pass
+        >>> new_game("EH1-N-AAAAAAF").stock_pass, new_game("EO1-C8-AAAAAAB").stock_pass
         (1, 0)
         """
         if self._state[0].layout.stock_ix < 0:
             return 0
-        return 1 + self._recycled + sum(_is_recycle(st, mv) for st, mv in self._undo)
-
-    @property
-    def base_recycles(self) -> int:
-        """Recycles before the oldest action on the undo stack (saved beside the base)."""
-        return self._recycled
+        return 1 + self.base_recycles + sum(_is_recycle(st, mv) for st, mv in self._undo)
 
     # --- views and hints (see game.hints) ----------------------------------------------
     def tap_move(self, pid: str, index: int = -1) -> Move | None:
@@ -363,10 +356,8 @@ class Game:
 
 
 def _is_recycle(state: State, mv: Move) -> bool:
-    """Whether action ``mv`` played from ``state`` turned the waste back into the stock
-    (a stock tap on an empty stock, SPEC §4)."""
-    pos = state[0]
-    return mv.dst is None and not pos.piles[pos.layout.stock_ix]
+    """Whether ``mv`` from ``state`` was a stock tap on an empty stock (SPEC §4)."""
+    return mv.dst is None and not state[0].piles[state[0].layout.stock_ix]
 
 
 def new_game(code: str | DealCode) -> Game:
