@@ -11,7 +11,7 @@ copies exactly these files (plus ``sw.js`` and ``precache.js``) into ``dist/``:
   (``UNUSED_PYSCRIPT``, measured with the browser's request log: the code editor and
   terminal, MicroPython, micropip's graph, PyScript's storage and its CSS; about 1 MiB),
   and the five Pyodide files;
-- ``locales/*.json`` and ``help/**/*.html``.
+- ``locales/*.json``, ``help/**/*.html`` and the help's pictures ``static/help/*.svg``.
 
 ``write(root)`` writes ``<root>/precache.js``::
 
@@ -83,6 +83,7 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
     found.update(root / "static" / "vendor" / "pyodide" / n for n in PYODIDE_FILES)
     found.update((root / "locales").glob("*.json"))
     found.update((root / "help").rglob("*.html"))
+    found.update((root / "static" / "help").glob("*.svg"))  # help pictures (help_pictures.py)
     missing = sorted(p.relative_to(root).as_posix() for p in found if not p.is_file())
     if missing:
         raise FileNotFoundError(f"missing in {root}: {', '.join(missing)} (run `make runtime`?)")

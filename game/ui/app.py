@@ -25,12 +25,14 @@ from . import choices, conflict
 from .browser import Browser
 from .dialogs import Dialogs
 from .domtypes import JS
+from .focus import Focus
 from .i18n import Catalog, choose_language
 from .input import Input
 from .notices import Notices
 from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings, parse_settings
 from .table import Table
 from .texts import Texts
+from .welcome import Welcome
 
 SAMPLE_CODE = "EH1-N-AAAAAAF"  # the example in the code field's placeholder (SPEC §3)
 SAMPLE_NUMBER = "12345"
@@ -51,6 +53,8 @@ class App:
         self.notices = Notices(self)
         self.input = Input(self)
         self.dialogs = Dialogs(self)
+        self.focus = Focus(self)
+        self.welcome = Welcome(self)
 
     @property
     def g(self) -> game.Game:
@@ -120,7 +124,9 @@ class App:
             self.table.forget()
             self.table.relayout()
             self.update_status()
+            self.focus.prepare()
         self.notices.render()
+        self.welcome.render()
 
     # ----- status, saving ----------------------------------------------------------
 
@@ -157,6 +163,7 @@ class App:
         self.current = decision.other
         self.last_saved = decision.blob
         self.table.build()
+        self.focus.prepare()
         self.update_status()
         self.notices.notify("other-tab", lambda: self.texts.notice("other-tab"))
 
@@ -183,8 +190,10 @@ class App:
 
     def after_action(self) -> None:
         """Show, save and check the game after an action, undo or redo."""
+        self.welcome.hide()  # the first action puts the welcome away (SPEC §8)
         self.notices.hide_reminder()
         self.table.sync(animate=True)
+        self.focus.after_change()
         self.update_status()
         self.save_game()
         if self.g.is_won:
@@ -218,6 +227,8 @@ class App:
         self.current = g
         self.notices.hide_reminder()
         self.table.build()
+        self.focus.prepare()
+        self.welcome.maybe_show()
         self.update_status()
         self.save_game()
         self.check_stuck()
@@ -243,6 +254,8 @@ class App:
             "close-dialog": lambda: el.closest("dialog").close(),
             "notice-action": self.notice_action,
             "dismiss": self.notices.dismiss,
+            "welcome-next": self.welcome.next,
+            "welcome-close": self.welcome.hide,
         }
         handler = handlers.get(str(el.dataset.action))
         if handler is not None:
@@ -339,6 +352,8 @@ class App:
         br.mark("solitaire:loaded")
         self.update_status()
         self.table.build()
+        self.focus.prepare()
+        self.welcome.maybe_show(force=br.take_param("welcome") is not None)
         br.mark("solitaire:built")
         if self.last_saved is None:
             self.save_game()
@@ -357,6 +372,9 @@ class App:
         br.listen(table, "pointercancel", inp.on_cancel)
         br.listen(table, "lostpointercapture", inp.on_cancel)
         br.listen(table, "contextmenu", lambda e: e.preventDefault())
+        br.listen(table, "pointerdown", self.focus.on_pointer)
+        br.listen(table, "focus", self.focus.on_focus)
+        br.listen(table, "blur", self.focus.on_blur)
         br.listen(doc, "click", self.on_click)
         br.listen(doc, "keydown", inp.on_key)
         br.listen(doc.querySelector("#new-form"), "submit", self.on_submit)

@@ -238,6 +238,8 @@ class Input:
         tag = str(evt.target.tagName or "").lower()
         if tag in ("input", "select", "textarea"):
             return
+        if self.app.focus.on_key(evt):  # the table's keys, help, status (SPEC §11)
+            return
         key = str(evt.key).lower()
         mod = evt.ctrlKey or evt.metaKey
         if mod and key == "z" and not evt.shiftKey:

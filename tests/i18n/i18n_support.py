@@ -15,7 +15,7 @@ LOCALES = ROOT / "locales"
 HELP = ROOT / "help"
 LANGS = ("en", "ro", "ar", "id")
 RTL = {"ar"}
-PAGES = ("index.html", "examples.html", "faq.html")
+PAGES = ("index.html", "examples.html", "faq.html", "keys.html")
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")

@@ -10,7 +10,8 @@ import pytest
 from i18n_support import HELP, LANGS, PAGES, ROOT, RTL, load_catalog, parse_page
 
 CASES = [(lang, page) for lang in LANGS for page in PAGES]
-NAV_KEYS = {"index.html": "help.rules", "examples.html": "help.examples", "faq.html": "help.faq"}
+NAV_KEYS = {"index.html": "help.rules", "examples.html": "help.examples", "faq.html": "help.faq",
+            "keys.html": "help.keys"}
 
 
 def page_path(lang: str, page: str) -> Path:

@@ -1,0 +1,118 @@
+"""The first-visit welcome (issue 13 point 5, SPEC §8 ``data-role="welcome"``).
+
+A few short cards, shown once per game (Easy Harp, Eight Off): the goal, the one rule
+that differs from Klondike or FreeCell, how to play (tap, double tap, drag, tap to place,
+keys), and where the help is. It floats at the bottom of the page, over the empty felt
+below a fresh deal's columns; where that felt is too short (it would cover a card or a
+pile) it goes into the page's flow above the table instead, and the table is laid out in
+the room left. Either way it covers no card, pile or header button, and the table does
+not move under a player's finger when it goes away from the bottom. It takes no focus
+and no key; the first action on the table, Escape or its own button puts it away.
+``?welcome=1`` (the link at the end of the help's keyboard page) shows it again.
+
+The pure part (``steps``, ``parse_seen``, ``dump_seen``) is unit-tested; ``Welcome``
+only writes the texts into the static ``[data-role="welcome"]`` element of index.html.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from .domtypes import JS
+
+if TYPE_CHECKING:
+    from .app import App
+
+KEY_WELCOME = "solitaire.welcome"  # JSON list of the games whose welcome was shown
+GAMES = ("easy-harp", "eight-off")
+
+
+def steps(kind: str) -> list[str]:
+    """The catalog keys of the welcome's cards for game ``kind``, in order."""
+    return ["welcome.goal", f"welcome.rule.{kind}", "welcome.play", "welcome.help"]
+
+
+def parse_seen(raw: str | None) -> set[str]:
+    """The games whose welcome was already shown, from the stored text (anything
+    unreadable counts as none seen: showing a welcome again harms nothing)."""
+    try:
+        data = json.loads(raw) if raw else []
+    except ValueError:
+        return set()
+    return {g for g in data if g in GAMES} if isinstance(data, list) else set()
+
+
+def dump_seen(seen: set[str]) -> str:
+    """The stored text of ``seen``."""
+    return json.dumps(sorted(seen))
+
+
+class Welcome:
+    """The welcome element and which card it shows."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.el: JS = app.br.document.querySelector('[data-role="welcome"]')
+        self.kind = ""
+        self.at = 0
+
+    @property
+    def shown(self) -> bool:
+        """Whether the welcome is on the page."""
+        return self.el is not None and not self.el.hidden
+
+    def maybe_show(self, force: bool = False) -> None:
+        """Show the welcome of the current game if this browser has not seen it (or
+        ``force``), and remember that it was shown."""
+        kind = self.app.g.game
+        seen = parse_seen(self.app.store.get(KEY_WELCOME))
+        if self.el is None or (kind in seen and not force):
+            return
+        self.kind, self.at = kind, 0
+        self.render()
+        self.el.hidden = False
+        self.place()
+        self.app.store.set(KEY_WELCOME, dump_seen(seen | {kind}))
+
+    def place(self) -> None:
+        """Float over the felt below the cards, or, when it would cover one, stand in the
+        flow above the table (which is then laid out again)."""
+        table = self.app.table
+        self.el.classList.add("floating")
+        lay = table.lay
+        if lay is None:
+            return
+        top = float(self.el.getBoundingClientRect().top)
+        table.measure()
+        lowest = max(y for _x, y in lay.cards.values()) + lay.card_h + table.origin[1]
+        lowest = max(lowest, *(r.y + r.h + table.origin[1] for r in lay.slots.values()))
+        if lowest > top:
+            self.el.classList.remove("floating")
+            table.relayout()
+
+    def render(self) -> None:
+        """Write the current card's texts (also after a language switch)."""
+        if self.el is None or not self.kind:
+            return
+        t, keys = self.app.texts.t, steps(self.kind)
+        game_name = t(f"game.{self.kind}")
+        self.el.querySelector(".welcome-title").textContent = t("welcome.title", game=game_name)
+        self.el.querySelector(".welcome-text").textContent = t(keys[self.at])
+        self.el.querySelector(".welcome-step").textContent = t(
+            "welcome.step", n=self.at + 1, total=len(keys))
+        last = self.at == len(keys) - 1
+        self.el.querySelector('[data-action="welcome-next"]').hidden = last
+
+    def next(self) -> None:
+        """The Next button: the following card."""
+        if self.at < len(steps(self.kind)) - 1:
+            self.at += 1
+            self.render()
+
+    def hide(self, *_args: object) -> None:
+        """Put the welcome away (its button, Escape, or the first action on the table)."""
+        if self.shown:
+            self.el.hidden = True
+            if not self.el.classList.contains("floating"):
+                self.app.table.relayout()

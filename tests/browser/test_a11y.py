@@ -1,0 +1,261 @@
+"""Playing without a pointer or without sight (issue 13, SPEC §8 ``data-focus``, §11).
+
+- An Eight Off game (a Freecell Solver solution, tests/data) is won with the keyboard
+  only, and the Easy Harp opening of the help's Examples page is played and refused with
+  the keyboard only; the DOM is compared with a CPython twin after every action.
+- In each language (one page load): the accessibility tree (Playwright's ARIA snapshot)
+  names piles and cards as ``speech.py`` says from the catalogs, an action is announced
+  once in that language, dialogs give the focus back, and axe-core (pinned devDependency,
+  injected from node_modules, never served) finds no WCAG 2.2 A/AA violation on the table
+  at desktop and phone sizes, in the dialogs and on every help page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from helpers import expected, table
+
+import game
+from game.ui import speech
+from game.ui.i18n import Catalog
+from game.ui.persist import Settings
+from game.ui.texts import Texts
+from tests.unit.test_fixture import blocks, to_notation
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+LANGS = ["en", "ro", "ar", "id"]
+
+FOCUS_JS = """() => { const e = document.querySelector('#table [data-focus="1"]');
+  return e ? [e.dataset.pile, e.dataset.card ? +e.dataset.index : -1,
+              document.querySelector('#table').getAttribute('aria-activedescendant') === e.id]
+           : null; }"""
+ROWS_JS = """() => [...document.querySelectorAll('#table .pile')].map(e => {
+  const r = e.getBoundingClientRect(); return [e.dataset.pile, r.x, r.y, r.height]; })"""
+OVERLAP_JS = """() => { const w = document.querySelector('[data-role="welcome"]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table [data-pile], header button, header a')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.left < w.right && w.left < r.right && r.top < w.bottom && w.top < r.bottom;
+  }).map(e => e.dataset.pile || e.dataset.action); }"""
+SAID_JS = "() => document.querySelector('[data-role=\"announcer\"]').textContent.trim()"
+
+
+def texts(lang: str) -> Texts:
+    rule = Locale.parse(lang).plural_form
+    text = (ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8")
+    return Texts(Catalog.from_json(lang, text, plural=lambda n: rule(n)))
+
+
+def reading_order(page, rtl: bool) -> list[str]:
+    """The piles as the page shows them, row by row, in reading order (from the DOM's
+    geometry, not from the code under test)."""
+    piles = sorted(page.evaluate(ROWS_JS), key=lambda p: (p[2], p[1]))
+    rows: list[list] = []
+    for p in piles:
+        if not rows or p[2] - rows[-1][0][2] > p[3] / 2:
+            rows.append([])
+        rows[-1].append(p)
+    return [p[0] for row in rows for p in sorted(row, key=lambda p: p[1], reverse=rtl)]
+
+
+def focus(page) -> tuple[str, int]:
+    spot = page.evaluate(FOCUS_JS)
+    assert spot is not None and spot[2], "the focus mark and the active descendant differ"
+    return spot[0], spot[1]
+
+
+class Keys:
+    """Drive the table with the keyboard only."""
+
+    def __init__(self, page, rtl: bool = False):
+        self.page, self.rtl = page, rtl
+        self.order = reading_order(page, rtl)
+        page.focus("#table")
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+
+    def go(self, twin: game.Game, pid: str, at: int | None = None) -> None:
+        """Move the focus to card ``at`` of pile ``pid`` (None: its top or drop area)."""
+        cur, _ = focus(self.page)
+        d = self.order.index(pid) - self.order.index(cur)
+        nxt, prev = ("ArrowLeft", "ArrowRight") if self.rtl else ("ArrowRight", "ArrowLeft")
+        self.press(nxt if d > 0 else prev, abs(d))
+        top = len(twin.pile(pid)) - 1
+        want = (pid, top if at is None else at) if top >= 0 else (pid, -1)
+        _, now = focus(self.page)  # the pile's top card, or where the focus stayed in it
+        if now != -1 and now != want[1]:
+            self.press("ArrowUp" if now > want[1] else "ArrowDown", abs(now - want[1]))
+        assert focus(self.page) == want
+
+
+def play_by_keys(keys: Keys, twin: game.Game, notation: str) -> str:
+    """Play one move with the keyboard: Enter on the card for a foundation move, else
+    Space on the head of the cards, arrows to the destination, Space."""
+    move = twin.normalise(game.Move.parse(notation))
+    head = len(twin.pile(move.src)) - (move.count or 1)
+    keys.go(twin, move.src, head)
+    if move.dst and move.dst.startswith("f"):
+        keys.press("Enter")
+    else:
+        keys.press("Space")
+        keys.go(twin, move.dst)
+        keys.press("Space")
+    twin.play(move)
+    assert table(keys.page) == expected(twin), notation
+    return str(move)
+
+
+def test_eight_off_won_with_the_keyboard_only(open_app, page):
+    steps = blocks()
+    start = game.load_position(steps[0][1], game="eight-off", cells=8)
+    twin = game.load_save(start.to_save())
+    open_app("/index.html", storage={"solitaire.game": start.to_save()})
+    keys = Keys(page)
+    assert table(page) == expected(twin)
+    tx = texts("en")
+    for n, (sentence, _board) in enumerate(steps[1:]):
+        before = {pid: [speech.Seen(p.card.id, p.card.face, p.up) for p in twin.pile(pid)]
+                  for pid in twin.pile_ids()}
+        play_by_keys(keys, twin, to_notation(sentence))
+        if n % 20 == 0:  # the move is said, as speech.py words it
+            now = {pid: [speech.Seen(p.card.id, p.card.face, p.up) for p in twin.pile(pid)]
+                   for pid in twin.pile_ids()}
+            said = speech.describe(
+                tx, before, now,
+                lambda pid: tx.pile_label(pid, twin.foundation_suit(pid) if pid[0] == "f" else ""))
+            assert page.evaluate(SAID_JS) == said
+    assert twin.is_won
+    assert page.locator("#dlg-win").is_visible()
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "table"
+
+
+@pytest.mark.viewport("phone")
+def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page, reload_app):
+    twin = game.new_game("EH1-N-AAAAAAL")
+    open_app(f"/index.html?deal={twin.code}")
+    # The first visit's welcome is on the page but covers no card, pile or header
+    # button, and takes no focus (SPEC §8).
+    welcome = page.locator('[data-role="welcome"]')
+    assert welcome.is_visible()
+    assert page.evaluate(OVERLAP_JS) == []
+    assert page.evaluate("document.activeElement === document.body")
+    # The table is one tab stop after the header's buttons.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "table":
+            break
+    assert page.evaluate("document.activeElement.id") == "table"
+    keys = Keys(page)
+    assert focus(page) == ("s", len(twin.pile("s")) - 1)  # the first pile shown
+    play_by_keys(keys, twin, "t1-t5")
+    assert not welcome.is_visible()  # the first action put it away
+    play_by_keys(keys, twin, "t2-t5")
+    assert page.locator('#table [data-pile="t2"][data-face="up"]').count() == 1
+    # The refused run: Space on its head is refused with the rule, nothing moves.
+    keys.go(twin, "t5", len(twin.pile("t5")) - 3)
+    keys.press("Space")
+    reminder = page.locator('[data-role="reminder"]')
+    assert reminder.get_attribute("data-reason") == "one-card-at-a-time"
+    assert page.locator("[data-selected]").count() == 0
+    assert table(page) == expected(twin)
+    # The top card alone can be picked up: the piles that take it are marked; Escape
+    # puts it back and changes nothing.
+    keys.go(twin, "t5")
+    keys.press("Space")
+    marked = page.evaluate("() => [...document.querySelectorAll('#table .pile[data-target]')]"
+                           ".map(e => e.dataset.pile).sort()")
+    assert marked == sorted(twin.targets("t5", len(twin.pile("t5")) - 1))
+    keys.press("Escape")
+    assert page.locator("[data-target], [data-selected]").count() == 0
+    # Draw from the stock with Enter, then undo with Ctrl+Z.
+    keys.go(twin, "s")
+    keys.press("Enter")
+    twin.play("s")
+    assert table(page) == expected(twin)
+    page.keyboard.press("Control+z")
+    twin.undo()
+    assert table(page) == expected(twin)
+    # Shown once per game: not again for Easy Harp after a reload, and again on demand
+    # (the help's link); Escape puts it away.
+    reload_app()
+    assert not welcome.is_visible()
+    open_app("/index.html?welcome=1")
+    assert welcome.is_visible()
+    page.locator('[data-action="welcome-next"]').click()
+    assert "Klondike" in welcome.text_content()
+    page.keyboard.press("Escape")
+    assert not welcome.is_visible()
+
+
+def axe(page) -> list:
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE)
+    return page.evaluate(
+        """async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))
+          .violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))])""", AXE_TAGS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_names_announcements_and_axe(open_app, page, lang):
+    tx = texts(lang)
+    settings = Settings(language=lang).dump()
+    twin = game.new_game("EH1-N-AAAAAAL")
+    open_app(f"/index.html?deal={twin.code}", storage={"solitaire.settings": settings})
+    assert page.evaluate("document.documentElement.lang") == lang
+    # Names in the player's language, with what each pile holds.
+    snap = page.locator("#table").aria_snapshot()
+    for pid in ("t2", "s", "f1"):
+        seen = [speech.Seen(p.card.id, p.card.face, p.up) for p in twin.pile(pid)]
+        name = tx.pile_label(pid, twin.foundation_suit(pid) if pid[0] == "f" else "")
+        assert f'img "{speech.pile_label(tx, name, seen)}"' in snap, (pid, snap[:400])
+    top = twin.pile("t5")[-1]
+    assert speech.card_label(tx, speech.Seen(top.card.id, top.card.face, True),
+                             tx.pile_label("t5")) in snap
+    # The keyboard: the first pile shown is the stock; the next one is the waste, to the
+    # left in Arabic. Enter draws, and the draw is said once in the language.
+    keys = Keys(page, rtl=lang == "ar")
+    assert focus(page)[0] == "s"
+    page.keyboard.press("ArrowLeft" if lang == "ar" else "ArrowRight")
+    assert focus(page) == ("w", -1)
+    page.keyboard.press("ArrowRight" if lang == "ar" else "ArrowLeft")
+    before = {"s": [speech.Seen(p.card.id, p.card.face, p.up) for p in twin.pile("s")], "w": []}
+    keys.press("Enter")
+    twin.play("s")
+    after = {"s": [speech.Seen(p.card.id, p.card.face, p.up) for p in twin.pile("s")],
+             "w": [speech.Seen(p.card.id, p.card.face, p.up) for p in twin.pile("w")]}
+    assert page.evaluate(SAID_JS) == speech.describe(tx, before, after, str)
+    page.keyboard.press("i")
+    assert page.evaluate(SAID_JS) == speech.status(tx, twin.score, twin.move_count)
+    assert axe(page) == []
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_function("() => document.querySelector('#table').clientWidth <= 360")
+    assert axe(page) == []
+    # Dialogs: opened by key, checked, closed with Escape; the focus comes back.
+    page.keyboard.press("n")
+    assert page.locator("#dlg-new").is_visible()
+    assert axe(page) == []
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "table"
+    page.locator('[data-action="settings"]').click()
+    assert axe(page) == []
+    page.keyboard.press("Escape")
+    # ? opens the help over the game; closing it gives the focus back to the table.
+    page.focus("#table")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-overlay[open] iframe")
+    page.evaluate("window.__help.close()")
+    assert page.evaluate("document.activeElement.id") == "table"
+    # Every help page of the language, at 320 px wide: no violation and no sideways
+    # scrolling (reflow, WCAG 1.4.10).
+    page.set_viewport_size({"width": 320, "height": 640})
+    for name in ("index", "examples", "faq", "keys"):
+        page.goto(f"/help/{lang}/{name}.html")
+        assert axe(page) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, name
