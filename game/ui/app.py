@@ -170,9 +170,7 @@ class App:
     def apply_settings(self) -> None:
         """Apply the settings to the page."""
         self.input.gest.double_enabled = self.settings.double_click
-        root = self.br.document.documentElement
-        root.classList.toggle("no-anim", not self.settings.animations)
-        self.table.apply_settings(self.settings)
+        self.table.apply_settings(self.settings)  # animations and the table's looks
         if not self.settings.interactive:
             self.notices.hide_reminder()
 

@@ -48,10 +48,12 @@ class Table:
         self._unshake = self.br.proxy(self.unshake)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Show the table settings (issue 11): card back, table colour and four-colour
-        deck are classes of ``<html>`` (``back-red``, ``felt-blue``, ``deck-four``) that
-        static/style.css draws (classes, so static/prepaint.js paints them early too)."""
+        """Show the table settings: animations (``no-anim``) and (issue 11) card back,
+        table colour and four-colour deck, as classes of ``<html>`` (``back-red``,
+        ``felt-blue``, ``deck-four``) that static/style.css draws (classes, so
+        static/prepaint.js paints them early too)."""
         classes = self.br.document.documentElement.classList
+        classes.toggle("no-anim", not settings.animations)
         for back in CARD_BACKS:
             classes.toggle(f"back-{back}", back == settings.card_back)
         for felt in FELTS:
