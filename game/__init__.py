@@ -22,6 +22,7 @@ Questions the view asks instead of deciding rules (SPEC §6): ``Game.pickup_refu
 ``Game.double_tap_move``, ``Game.drop_move``, ``Game.group_limit``.
 """
 
+from .backup import Backup, BadBackup, Summary, export_backup, parse_backup, summarise
 from .cards import RANKS, SUITS, Card, Placed
 from .deals import (
     MAX_DEAL,
@@ -37,10 +38,36 @@ from .eight_off import GAME as EIGHT_OFF
 from .errors import BadCode, BadNotation, BadPosition, BadSave, GameError
 from .fcs import format_position, parse_position
 from .history import UNDO_LIMIT, Game, GameState, load_position, new_game
+from .keeper import RecordKeeper
 from .moves import IllegalMove, Move
 from .position import Layout, Position, layout
+from .records import (
+    KEY_RECORDS,
+    STAT_KEYS,
+    STAT_VARIANTS,
+    Entry,
+    Event,
+    Outcome,
+    Records,
+    VariantStats,
+    dump_records,
+    parse_records,
+    recent,
+    variant_of,
+)
 from .refusals import Refusal
 from .save import SAVE_VERSION, load_save
+from .session import (
+    KEY_META,
+    AskFirst,
+    GameMeta,
+    after_change,
+    ask_first,
+    dump_meta,
+    new_meta,
+    parse_meta,
+    replace_events,
+)
 from .solver import Search, Solution, is_stuck, solve
 
 __all__ = [
@@ -49,5 +76,11 @@ __all__ = [
     "Game", "GameError", "GameState", "IllegalMove", "Layout", "Move", "Placed", "Position", "Refusal",
     "code_from_input", "deal_of_the_day", "format_position", "layout", "load_position",
     "load_save", "ms_deal_order", "new_game", "parse_code", "parse_position",
+    # records (SPEC §12, docs/RECORDS.md)
+    "KEY_META", "KEY_RECORDS", "STAT_KEYS", "STAT_VARIANTS", "AskFirst", "Backup", "BadBackup",
+    "Entry", "Event", "GameMeta", "Outcome", "RecordKeeper", "Records", "Summary",
+    "VariantStats", "after_change", "ask_first", "dump_meta", "dump_records",
+    "export_backup", "new_meta", "parse_backup", "parse_meta", "parse_records", "recent",
+    "replace_events", "summarise", "variant_of",
     "Search", "Solution", "is_stuck", "solve",
 ]

@@ -1,7 +1,9 @@
 // In a help page (help/<lang>/*.html). When the page is shown inside the game page
 // (static/help-overlay.js, window.parent.__help), links behave as in an app:
 // - "Back to the game" (a link to the game page with no query) closes the help;
-// - a deal link (index.html?deal=CODE) opens that deal in the whole tab;
+// - a deal link (index.html?deal=CODE) is handed to the running game (postMessage
+//   {type: "open-deal", code}), which asks first over a game in progress; before the
+//   game is ready it opens in the whole tab;
 // - other links move within the frame without adding history entries (location.replace),
 //   so the Back button closes the help instead of stepping through help pages;
 // - Escape closes the help.
@@ -24,7 +26,13 @@
     if (url.origin !== location.origin) return;
     e.preventDefault();
     if (url.pathname === game.pathname) {
-      if (url.search) host.location.assign(url.href);
+      const deal = url.searchParams.get("deal");
+      if (deal !== null && host.document.documentElement.dataset.ready === "1") {
+        // The running game opens the deal itself, asking first over a game in
+        // progress (issue 12; game/ui/ledger.py on_message), without a reload.
+        host.__help.close();
+        host.postMessage({ type: "open-deal", code: deal }, location.origin);
+      } else if (url.search) host.location.assign(url.href);
       else host.__help.close();
     } else if (url.pathname === location.pathname && url.hash) {
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));

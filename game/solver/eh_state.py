@@ -24,9 +24,10 @@ streamliners (faster, but their failures prove nothing), none of which takes bac
 :func:`safe` allows, moves a card from column to column only when that empties its
 column, turns a card up or uncovers a card that can go up, and a stock card onto a
 column only when a column card that should move could then go onto it; ``"loose"``
-drops those two restrictions; ``"greedy"`` is ``"fast"`` playing every card that can go
-up at once. They fail on different deals, so :class:`~game.solver.search.Search` tries
-them in turn before ``"complete"``. ``"none"``: no automatic move, only the symmetry
+drops those two restrictions; ``"spread"`` is ``"loose"`` with another ordering
+(:meth:`EHState.score`); ``"greedy"`` is ``"fast"`` playing every card that can go
+up at once. They fail on different deals: :class:`~game.solver.search.Search` runs
+them in rounds before ``"complete"``. ``"none"``: no automatic move, only the symmetry
 pruning (for ``is_stuck``).
 
 Why an ace may always go up (complete mode): write ``Q <= Q'`` when ``Q'`` is ``Q``
@@ -49,6 +50,8 @@ slot (the first that accepts, as ``f`` does) per card.
 from __future__ import annotations
 
 FOUND0 = 20
+#: The streamlined modes (faster searches whose failures prove nothing).
+STREAM = ("greedy", "fast", "loose", "spread")
 
 
 def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
@@ -56,10 +59,8 @@ def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
     other colour holds at least ``rank - 1`` cards and every slot of its own colour at
     least ``rank - 2`` (the classic one-deck rule, over both copies). Not proven with
     take-backs allowed, so only the streamlined searches use it."""
-    if rank <= 2:
-        return True
     own, other = (red_min, black_min) if red else (black_min, red_min)
-    return other >= rank - 1 and own >= rank - 2
+    return rank <= 2 or other >= rank - 1 and own >= rank - 2
 
 
 class EHState:
@@ -76,12 +77,10 @@ class EHState:
     def __init__(self, cols: list[list[int]], down: list[int], deck: list[int], cur: int, found: list[int]):
         self.cols, self.down, self.deck, self.cur, self.found = cols, down, deck, cur, found
 
-    def copy(self) -> EHState:
-        """An independent copy."""
+    def copy(self) -> EHState:  # an independent copy
         return EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
 
-    def won(self) -> bool:
-        """All 104 cards on the foundations."""
+    def won(self) -> bool:  # all 104 cards on the foundations
         return sum(self.found) == 104
 
     def key(self) -> bytes:
@@ -90,29 +89,39 @@ class EHState:
         cols = sorted([bytes((100 + d,)) + bytes(c) for c, d in zip(self.cols, self.down)])
         return b"".join(cols) + b"\xff" + bytes(self.deck)
 
-    def score(self) -> int:
-        """Best-first priority of the fast search (higher first): cards on the
-        foundations, minus how deep the cards each foundation slot needs next lie
-        in the columns (a card in the stock or waste costs nothing), minus face-down
-        cards."""
+    def score(self, mode: str = "fast") -> int:
+        """Best-first priority of the streamlined searches (higher first): 20 per card
+        on the foundations, minus how deep the cards the slots need next lie in the
+        columns (0 in the stock or waste), minus 8 per face-down card and 6 per face-up
+        card lying on one (only top cards move: each must leave before that column can
+        turn a card up). ``"spread"`` weighs covering cards 3 and adds 10 per empty
+        column; ``"greedy"`` keeps the first weights (3 per depth, 4 per face-down
+        card, no cover): these orderings win different deals (README, "Solver")."""
         found = self.found
         want: dict[int, int] = {}
-        for j in range(8):
-            h = found[j]
+        for j, h in enumerate(found):
             if h < 13:
-                f = (j & 3) * 13 + h
-                want[f] = want.get(f, 0) + 1
+                want[(j & 3) * 13 + h] = want.get((j & 3) * 13 + h, 0) + 1
         depth = dict.fromkeys(want, 30)
         for c in self.deck:
             if c in depth:
                 depth[c] = 0
-        for col in self.cols:
+        down = cover = empty = 0
+        for col, d in zip(self.cols, self.down):
             top = len(col) - 1
+            if d:
+                down += d
+                cover += top + 1 - d
+            elif top < 0:
+                empty += 1
             for i, c in enumerate(col):
                 if c in depth and top - i < depth[c]:
                     depth[c] = top - i
         cost = sum(depth[f] * k for f, k in want.items())
-        return 20 * sum(found) - 3 * cost - 4 * sum(self.down)
+        if mode == "greedy":
+            return 20 * sum(found) - 3 * cost - 4 * down
+        base = 20 * sum(found) - cost - 8 * down
+        return base - 3 * cover + 10 * empty if mode == "spread" else base - 6 * cover
 
     def encode(self) -> bytes:
         """The whole state (columns in order, cursor, slots) as bytes, for :meth:`decode`."""
@@ -240,7 +249,7 @@ class EHState:
 
     def auto(self, mode: str) -> list[tuple[tuple[int, ...], object]]:
         """Play the foundation moves of ``mode`` (module docstring) until none is left:
-        aces in ``"complete"``; in ``"fast"`` and ``"loose"`` any column card and the
+        aces in ``"complete"``; in ``"fast"``, ``"loose"`` and ``"spread"`` any column card and the
         stock cards :func:`safe` allows; every card in ``"greedy"``; none in ``"none"``.
 
         Returns:
@@ -249,34 +258,35 @@ class EHState:
         out: list[tuple[tuple[int, ...], object]] = []
         if mode == "none":
             return out
-        fast = mode in ("fast", "loose", "greedy")
+        fast = mode in STREAM
         every = mode == "greedy"
         found, cols, deck = self.found, self.cols, self.deck
         while True:
-            want: dict[int, int] = {}
-            if fast:
-                red_min = min(found[1], found[2], found[5], found[6])
-                black_min = min(found[0], found[3], found[4], found[7])
-            any_up: dict[int, int] = {}
+            want: dict[int, int] = {}  # card -> slot: may go up from anywhere
+            col_up: dict[int, int] = {}  # card -> slot: may go up from a column top
+            red_min = min(found[1], found[2], found[5], found[6])
+            black_min = min(found[0], found[3], found[4], found[7])
             for j in (7, 6, 5, 4, 3, 2, 1, 0):
                 h = found[j]
                 if h < 13:
+                    c = (j & 3) * 13 + h
                     if h == 0 or every or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
-                        want[(j & 3) * 13 + h] = j
+                        want[c] = j
                     if fast:
-                        any_up[(j & 3) * 13 + h] = j
-            if not any_up and not want:
+                        col_up[c] = j
+            col_up = col_up if fast else want
+            if not col_up:
                 return out
             m: tuple[int, ...] | None = None
             for i, col in enumerate(cols):
-                if col and (col[-1] in want or col[-1] in any_up):
-                    m = (1, i, want.get(col[-1], any_up.get(col[-1], 0)), 1)
+                if col and col[-1] in col_up:
+                    m = (1, i, col_up[col[-1]], 1)
                     break
             else:
-                for i, c in enumerate(deck):
-                    if c in want:
-                        m = (3, i, want[c], 1)
-                        break
+                at = [deck.index(c) for c in want if c in deck]
+                if at:
+                    i = min(at)
+                    m = (3, i, want[deck[i]], 1)
             if m is None:
                 return out
             out.append((m, self.do(m)))
@@ -296,7 +306,7 @@ class EHState:
         """
         cols, down, found, deck = self.cols, self.down, self.found, self.deck
         fast = mode in ("fast", "greedy") and not full
-        greedy = mode in ("fast", "loose", "greedy") and not full
+        greedy = mode in STREAM and not full
         acc: dict[int, list[int]] = {}
         empties = []
         for d, col in enumerate(cols):

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapter import read_state
-from .eh_state import EHState
+from .eh_state import STREAM, EHState
 
 #: Statuses of a :class:`Solution` (SPEC §10).
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 MODES = ("fast", "complete", "auto")
+#: Positions per streamliner in the first round, and the factor from round to round.
+FIRST_CAP, GROWTH = 1000, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +49,12 @@ class Search:
         max_nodes: budget of expanded positions over all phases; past it the answer is
             ``"unknown"``.
         mode: ``"fast"`` (hints and quick answers: Easy Harp plays more cards up at once
-            and never takes back; running out proves nothing, so its answers are
+            and never takes back; its four streamliners run in rounds, see
+            :meth:`_rounds`; running out proves nothing, so its answers are
             ``"winnable"`` or ``"unknown"``), ``"complete"`` (only proven pruning: the
-            one to trust for ``"unwinnable"``) or ``"auto"`` (fast with half the
-            budget, then complete with the rest; what :func:`~game.solver.solve` uses).
+            one to trust for ``"unwinnable"``) or ``"auto"`` (in Easy Harp the
+            streamliners with 4/5 of the budget, then complete with the rest; what
+            :func:`~game.solver.solve` uses).
             In Eight Off all three are the same complete search (every pruning there
             is proven, see :mod:`.eo_state`).
         goal: ``"win"``, or ``"progress"`` for :func:`~game.solver.is_stuck`.
@@ -85,9 +89,9 @@ class Search:
         elif eo or mode == "complete":
             self.phases = ["complete"]
         elif mode == "fast":
-            self.phases = ["greedy", "fast", "loose"]
+            self.phases = list(STREAM)
         else:
-            self.phases = ["greedy", "fast", "loose", "complete"]
+            self.phases = [*STREAM, "complete"]
         self.nodes = 0
         self.result: Solution | None = None
         self._pause = 0
@@ -114,14 +118,23 @@ class Search:
 
     # --- the search ------------------------------------------------------------------
     def _run(self) -> Generator[None, None, None]:
-        for k, phase in enumerate(self.phases):
-            last = k == len(self.phases) - 1
-            share = (self.max_nodes - self.nodes) // (len(self.phases) - k)
+        stream = [p for p in self.phases if p in STREAM]
+        rest = [p for p in self.phases if p not in STREAM]
+        if stream and isinstance(self.state, EHState):
+            found = yield from self._rounds(stream, self.max_nodes * len(stream) // len(self.phases))
+            if found is not None:
+                self.result = Solution(WINNABLE, found, self.nodes)
+                return
+            if not rest:
+                self.result = Solution(UNKNOWN, (), self.nodes)
+                return
+        else:
+            rest = self.phases
+        for k, phase in enumerate(rest):
+            last = k == len(rest) - 1
+            share = (self.max_nodes - self.nodes) // (len(rest) - k)
             limit = self.max_nodes if last else self.nodes + share
-            if phase in ("greedy", "fast", "loose") and isinstance(self.state, EHState):
-                found = yield from self._befs(phase, limit)
-            else:
-                found = yield from self._dfs(phase, limit)
+            found = yield from self._dfs(phase, limit)
             if found is not None:
                 self.result = Solution(WINNABLE, found, self.nodes)
                 return
@@ -132,6 +145,32 @@ class Search:
                     self.result = Solution(UNKNOWN, (), self.nodes)
                 return
             self.state = self.root.copy()
+
+    def _rounds(self, stream: list[str], share: int) -> Generator[None, None, tuple[str, ...] | None]:
+        """Easy Harp's streamliners in rounds (restarts with iterative widening): each
+        round runs every streamliner still alive from the start with a cap of
+        positions, ``FIRST_CAP`` in the first round and ``GROWTH`` times more in each
+        next one (but no more than an equal part of what is left of ``share``), until
+        one finds a win or ``share`` positions are spent. A streamliner
+        that runs out of positions under its cap has seen all it can and is dropped.
+        The deals each streamliner wins quickly differ, so a win that one of them finds
+        in a few hundred positions no longer waits behind the others' whole shares;
+        restarts cost at most ``1 / (GROWTH - 1)`` of the work."""
+        cap, alive = FIRST_CAP, list(stream)
+        while alive and self.nodes < share:
+            rnd = list(alive)
+            for k, phase in enumerate(rnd):
+                limit = self.nodes + min(cap, (share - self.nodes) // (len(rnd) - k))
+                found = yield from self._befs(phase, limit)
+                self.state = self.root.copy()
+                if found is not None:
+                    return found
+                if self.nodes < limit:
+                    alive.remove(phase)
+                if self.nodes >= share:
+                    break
+            cap *= GROWTH
+        return None
 
     def _dfs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
         st = self.state
@@ -215,7 +254,7 @@ class Search:
                 if k not in seen:
                     seen.add(k)
                     count += 1
-                    heapq.heappush(heap, (-st.score(), -count, code, m, rec))
+                    heapq.heappush(heap, (-st.score(phase), -count, code, m, rec))
                 st.undo_auto(au)
                 st.undo(m, tok)
             if not heap or self.nodes >= limit:

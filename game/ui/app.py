@@ -28,8 +28,10 @@ from .domtypes import JS
 from .focus import Focus
 from .i18n import Catalog, choose_language
 from .input import Input
+from .ledger import Ledger
 from .notices import Notices
 from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings, parse_settings
+from .statsview import StatsView
 from .table import Table
 from .texts import Texts
 from .welcome import Welcome
@@ -53,6 +55,7 @@ class App:
         self.notices = Notices(self)
         self.input = Input(self)
         self.dialogs = Dialogs(self)
+        self.ledger, self.stats = Ledger(self), StatsView(self)  # records (issue 12)
         self.focus = Focus(self)
         self.welcome = Welcome(self)
 
@@ -124,6 +127,8 @@ class App:
             self.table.forget()
             self.table.relayout()
             self.update_status()
+            self.ledger.relabel()
+            self.stats.refresh()
             self.focus.prepare()
         self.notices.render()
         self.welcome.render()
@@ -148,6 +153,7 @@ class App:
             self.adopt(decision)
             return
         blob = self.g.to_save()
+        self.ledger.save_meta()  # before the game: a tab adopting it finds its id
         if self.store.set(KEY_GAME, blob):
             self.last_saved = blob
         self.notices.check_storage()
@@ -162,6 +168,8 @@ class App:
         self.input.reset()
         self.current = decision.other
         self.last_saved = decision.blob
+        self.ledger.read_meta()
+        self.stats.unwin()
         self.table.build()
         self.focus.prepare()
         self.update_status()
@@ -173,6 +181,7 @@ class App:
         self.table.apply_settings(self.settings)  # animations and the table's looks
         if not self.settings.interactive:
             self.notices.hide_reminder()
+        self.ledger.show_time()
 
     # ----- playing -----------------------------------------------------------------
 
@@ -193,9 +202,12 @@ class App:
         self.table.sync(animate=True)
         self.focus.after_change()
         self.update_status()
+        outcome = self.ledger.changed()
         self.save_game()
         if self.g.is_won:
-            self.dialogs.show_win()
+            self.stats.win(outcome, celebrate=outcome is not None)
+        else:
+            self.stats.unwin()
         self.check_stuck()
 
     def check_stuck(self) -> None:
@@ -223,6 +235,8 @@ class App:
         """Put a new game on the table and save it."""
         self.input.reset()
         self.current = g
+        self.ledger.new_game(g)
+        self.stats.unwin()
         self.notices.hide_reminder()
         self.table.build()
         self.focus.prepare()
@@ -243,7 +257,7 @@ class App:
             "undo": self.undo,
             "redo": self.redo,
             "new": d.open_new,
-            "again": d.open_new,
+            **self.stats.handlers(el),
             "settings": d.open_settings,
             "deal-random": d.deal_random,
             "deal-daily": d.deal_daily,
@@ -284,6 +298,8 @@ class App:
         """Another tab changed the saved game or the settings."""
         key, blob = evt.key, evt.newValue
         blob = blob if isinstance(blob, str) else None
+        if self.ledger.on_storage(key, blob):
+            return
         if key == KEY_GAME:
             decision = conflict.on_storage_event(blob, self.last_saved)
             if decision is not None:
@@ -312,27 +328,6 @@ class App:
                 self.notices.notify_once("recovered", lambda: self.texts.notice("recovered"))
         return game.new_game(choices.random_deal(game.EASY_HARP, 0, self.br.random()))
 
-    def open_link(self) -> None:
-        """Open ``?deal=CODE`` if the address has one (and drop it from the address);
-        a bad code is refused with a notice and the current game stays (SPEC §6)."""
-        text = self.br.take_param("deal")
-        if text is None:
-            return
-        try:
-            deal = game.parse_code(text)
-        except game.BadCode as err:
-            refused = err
-
-            def message() -> str:
-                return self.texts.link_refused(refused)
-
-            self.notices.notify("link-refused", message)
-            return
-        if self.current is not None and self.current.deal == deal and self.current.move_count == 0:
-            return
-        self.current = game.new_game(deal)
-        self.last_saved = None
-
     async def start(self) -> None:
         """Read the saved state, show the table, listen, then say ready."""
         br = self.br
@@ -346,7 +341,8 @@ class App:
             self.save_settings()  # repaired: the next visit finds good settings
         self.apply_settings()
         self.current = self.load_saved_game()
-        self.open_link()
+        self.ledger.load()
+        link = self.ledger.take_link()
         br.mark("solitaire:loaded")
         self.update_status()
         self.table.build()
@@ -358,6 +354,7 @@ class App:
         self.notices.check_storage()
         self.check_stuck()
         self.bind()
+        self.ledger.after_start(link)
         br.document.documentElement.dataset.ready = "1"
 
     def bind(self) -> None:
@@ -378,6 +375,9 @@ class App:
         br.listen(doc.querySelector("#new-form"), "submit", self.on_submit)
         br.listen(self.dialogs.settings, "change", self.dialogs.on_change)
         br.listen(self.dialogs.new, "change", self.dialogs.update_same)
+        br.listen(self.stats.dialog, "change", self.stats.on_change)
+        br.listen(self.stats.file, "change", self.stats.on_file)
+        self.ledger.bind()
         br.observe_resize(table, self.table.relayout)
         br.listen(br.window, "storage", self.on_storage)
         br.listen(br.window, "sw-update", self.on_update)

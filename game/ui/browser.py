@@ -45,6 +45,7 @@ class Browser:
         self.window: JS = js.window
         self.proxies: list[tuple[JS, str, JS]] = []  # (target or None, event, proxy)
         self.resizer: JS = None
+        self.download_url: JS = None
 
     # ----- proxies, listeners, timers ----------------------------------------------
 
@@ -102,6 +103,66 @@ class Browser:
         """The local calendar date (SPEC §3, deal of the day)."""
         now = js.Date.new()
         return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+    # ----- records: clocks, ids, dates, files (issue 12) ---------------------------
+
+    def now(self) -> float:
+        """``performance.now()``: monotonic ms (the game clock, SPEC §12)."""
+        return float(js.performance.now())
+
+    def epoch_ms(self) -> int:
+        """``Date.now()``: wall-clock ms since 1970 (game ids)."""
+        return int(js.Date.now())
+
+    def iso_now(self) -> str:
+        """``new Date().toISOString()`` (dates of recorded games)."""
+        return str(js.Date.new().toISOString())
+
+    def random48(self) -> int:
+        """A random integer in ``0..2**48-1`` (``crypto.getRandomValues``)."""
+        words = js.crypto.getRandomValues(js.Uint32Array.new(2))
+        return (int(words[0]) << 16) ^ int(words[1]) & 0xFFFF
+
+    def hidden(self) -> bool:
+        """``document.hidden`` (the clock counts only while the page is visible)."""
+        return bool(self.document.hidden)
+
+    def reduced_motion(self) -> bool:
+        """The system asks for reduced motion (``prefers-reduced-motion``)."""
+        return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    def set_interval(self, proxy: JS, ms: int) -> int:
+        """``setInterval`` of a proxy made by ``proxy()``; returns the timer id."""
+        return int(self.window.setInterval(proxy, ms))
+
+    def date_text(self, iso: str, lang: str) -> str:
+        """An ISO date-time as a short local date and time in ``lang``
+        (``Intl.DateTimeFormat``); ``""`` for a bad date."""
+        d = js.Date.new(iso)
+        if d.getTime() != d.getTime():  # NaN: not a date
+            return ""
+        opts = js.Object.fromEntries([["dateStyle", "medium"], ["timeStyle", "short"]])
+        return str(js.Intl.DateTimeFormat.new(lang, opts).format(d))
+
+    def download(self, name: str, text: str) -> None:
+        """Offer ``text`` as a file ``name`` (a Blob through an ``<a download>``)."""
+        opts = js.Object.fromEntries([["type", "application/json"]])
+        url = js.URL.createObjectURL(js.Blob.new([text], opts))
+        a = self.document.createElement("a")
+        a.href, a.download, a.hidden = url, name, True
+        self.document.body.append(a)
+        a.click()
+        a.remove()
+        if self.download_url is not None:  # the previous file, surely fetched by now
+            js.URL.revokeObjectURL(self.download_url)
+        self.download_url = url
+
+    async def file_text(self, file_input: JS) -> str | None:
+        """The text of the file chosen in ``<input type=file>`` (None: no file)."""
+        files = file_input.files
+        if not files or files.length == 0:
+            return None
+        return str(await files.item(0).text())
 
     # ----- language ----------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The dialogs in the DOM: New game, Settings and the win dialog.
+"""The dialogs in the DOM: New game and Settings (the win and statistics dialogs are
+``statsview.py``'s).
 
 What the New game form's values mean (the deal to start, whether "Same deal" is
 offered) is decided in ``choices.py``; the texts come from ``texts.py``. Element names
@@ -19,7 +20,8 @@ from .persist import CARD_BACKS, FELTS
 if TYPE_CHECKING:
     from .app import App
 
-SWITCHES = ("interactive", "double_click", "animations")  # boolean settings (SPEC §6)
+SWITCHES = ("interactive", "double_click", "animations",  # boolean settings (SPEC §6)
+            "show_clock")  # the clock on the status bar (issue 12)
 TABLE_SWITCHES = ("four_colour", "left_handed")  # table settings (issue 11)
 TABLE_CHOICES = {"card_back": CARD_BACKS, "felt": FELTS}
 
@@ -33,7 +35,7 @@ class Dialogs:
         doc = self.br.document
         self.new: JS = doc.querySelector("#dlg-new")
         self.settings: JS = doc.querySelector("#dlg-settings")
-        self.win: JS = doc.querySelector("#dlg-win")
+        self.win: JS = doc.querySelector("#dlg-win")  # filled by statsview.py
         self.code_field: JS = doc.querySelector("#deal-code")
         self.code_err: JS = doc.querySelector('[data-role="code-error"]')
 
@@ -84,10 +86,11 @@ class Dialogs:
         return kind, choices.deal_cells(kind, cells)
 
     def new_from(self, deal: game.DealCode) -> None:
-        """Close the dialogs and start ``deal``."""
+        """Close the dialogs and start ``deal``, asking first over a game in progress
+        (SPEC §6; ``ledger.replace_game``)."""
         self.new.close()
         self.win.close()
-        self.app.start_game(game.new_game(deal))
+        self.app.ledger.replace_game(lambda: self.app.start_game(game.new_game(deal)))
 
     def deal_random(self) -> None:
         """Start a random deal of the chosen game."""
@@ -166,17 +169,7 @@ class Dialogs:
         self.app.apply_settings()
         if name == "left_handed":
             self.app.table.relayout()
+        if name == "show_clock":
+            self.app.ledger.relabel()
         if name == "language":
             await self.app.set_language(s.language)
-
-    # ----- Win ---------------------------------------------------------------------
-
-    def show_win(self) -> None:
-        """Open the win dialog with the score and move count."""
-        g = self.app.g
-        dlg = self.win
-        dlg.querySelector(".win-text").textContent = self.app.texts.win(g.score, g.move_count)
-        dlg.dataset.score = str(g.score)
-        if not dlg.open:
-            self.close_all()
-            dlg.showModal()

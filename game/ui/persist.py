@@ -53,6 +53,7 @@ class Settings:
     felt: str = "green"
     four_colour: bool = False
     left_handed: bool = False
+    show_clock: bool = True  # the game clock on the status bar (issue 12, SPEC §8 "time")
 
     def dump(self) -> str:
         return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
@@ -82,6 +83,7 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "felt": lambda v: v in FELTS,
         "four_colour": lambda v: isinstance(v, bool),
         "left_handed": lambda v: isinstance(v, bool),
+        "show_clock": lambda v: isinstance(v, bool),
     }
     for f in fields(Settings):
         if f.name in data:

@@ -24,8 +24,9 @@ def expected(g: game.Game) -> list[tuple]:
 
 
 def status(page) -> dict[str, str]:
+    """The status figures, but the clock (``time``, issue 12: it runs on its own)."""
     return page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('[data-status]')]"
+        "() => Object.fromEntries([...document.querySelectorAll('[data-status]:not([data-status=time])')]"
         ".map(e => [e.dataset.status, e.dataset.value]))"
     )
 

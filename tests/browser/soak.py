@@ -104,6 +104,9 @@ def drive(page, actions: int, rng: random.Random, new_every: int = 150) -> int:
         if new_every and i % new_every == new_every - 1:
             page.keyboard.press("n")
             page.locator('[data-action="deal-random"]').click()
+            confirm = page.locator('[data-role="confirm"] [data-action="confirm"]')
+            if confirm.is_visible():  # a game in progress: the page asks first (issue 12)
+                confirm.click()
         elif r < 0.3 and g.game == "easy-harp":
             page.mouse.click(*_center(page, '#table [data-pile="s"]'))
         elif r < 0.6 and moves:

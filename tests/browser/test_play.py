@@ -191,6 +191,7 @@ def test_new_game_dialog_codes_numbers_and_links(open_app, page):
     assert_same(page, twin)
     page.locator('[data-action="new"]').click()
     page.locator('[data-action="deal-same"]').click()
+    page.locator('[data-role="confirm"] [data-action="confirm"]').click()  # asks first (issue 12)
     assert_same(page, game.new_game("EO1-C4-AAAAAAH"))
     # Deal of the day for the chosen game.
     page.locator('[data-action="new"]').click()

@@ -120,6 +120,7 @@ def test_reload_after_each_kind_of_action_brings_back_the_same_game(
     page.locator('#dlg-new input[name="cells"][value="2"]').check()
     page.fill("#deal-code", "4242")
     page.locator('[data-action="deal-code"]').click()
+    page.locator('[data-role="confirm"] [data-action="confirm"]').click()  # asks first (issue 12)
     twin = game.new_game(game.DealCode("eight-off", 2, 4242))
     assert status(page)["code"] == twin.code
     check("new game from a number")

@@ -50,7 +50,8 @@ REFUSALS = (
 
 BAD_CODES = "empty game variant length letters range format".split()
 
-PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option"}
+PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option",
+               "win.streak", "import.records"}  # the last two: records (issue 12)
 # Spoken sentences of the table (game/ui/speech.py, issue 13).
 PLURAL_KEYS |= {"a11y.cards", "a11y.down", "a11y.moved.run", "a11y.recycled", "a11y.held"}
 
@@ -79,6 +80,7 @@ SAME_AS_ENGLISH = {
     "*": {
         "game.easy-harp", "game.eight-off",
         "language.en", "language.ro", "language.ar", "language.id",
+        "stats.none",  # a dash: no figure yet (records, issue 12)
     },
     "ro": set(),
     "ar": set(),

@@ -10,6 +10,8 @@ import pytest
 
 import game
 from game.solver import Search, hint, is_stuck, solve
+from game.solver.eh_state import EHState
+from game.solver.search import FIRST_CAP
 
 from .solver_support import bfs_verdict, near_end_easy_harp, near_end_eight_off
 
@@ -52,6 +54,31 @@ def test_easy_harp_winnable_deal_replays() -> None:
     assert sol.status == "winnable"
     assert replay_wins(g, sol.moves)
     assert any(m == "s" for m in sol.moves)  # deck cards are reached by stock taps
+
+
+def test_easy_harp_streamliners_run_in_rounds() -> None:
+    # deal 32: "greedy" finds nothing in 3,000 positions, "fast" wins in about 40;
+    # in rounds the win comes after greedy's first cap, not after its whole share
+    g = game.new_game(game.DealCode("easy-harp", 0, 32))
+    sol = solve(g)
+    assert sol.status == "winnable" and sol.nodes <= FIRST_CAP + 200
+    assert replay_wins(g, sol.moves)
+    s = Search(game.new_game(game.DealCode("easy-harp", 0, 32)))
+    while (r := s.step(25)) is None:
+        pass
+    assert r == sol  # the same search in slices
+
+
+def test_easy_harp_score_counts_covering_cards_and_spread_likes_empty_columns() -> None:
+    def state(cols: list[list[int]], down: list[int]) -> EHState:
+        return EHState(cols + [[] for _ in range(9 - len(cols))], down + [0] * (9 - len(down)), [], 0, [0] * 8)
+
+    # the same cards: a face-up 7 on a face-down 9, or beside it in its own column
+    piled = state([[8, 6]], [1])
+    apart = state([[8], [6]], [1, 0])
+    assert piled.score() == apart.score() - 6
+    assert piled.score("spread") == apart.score("spread") - 3 + 10  # and one more empty column
+    assert piled.score("greedy") == apart.score("greedy")  # greedy keeps the first weights
 
 
 def test_solve_accepts_position_and_game_mid_play() -> None:
