@@ -25,7 +25,6 @@ from .refusals import Refusal
 UNDO_LIMIT = 100
 
 
-
 class GameState(NamedTuple):
     """What undo restores (SPEC §6): the position, the score and ``arrived``, the bit
     mask (bit = SPEC §3 card number) of the cards that ever reached a foundation."""
@@ -55,7 +54,7 @@ class Game:
     :func:`~game.save.load_save`. Attributes: ``game`` (``"easy-harp"``/``"eight-off"``),
     ``cells`` (0 for Easy Harp), ``deal`` (:class:`~game.deals.DealCode` or ``None`` when
     loaded from a position), ``code`` (the deal code text, ``""`` without a deal),
-    ``move_count``; properties ``score``, ``is_won``, ``can_undo``, ``can_redo``,
+    ``move_count``, ``base_recycles``; properties ``score``, ``is_won``, ``can_undo``, ``can_redo``,
     ``board`` (the current :class:`~game.position.Position`).
 
     >>> g = new_game("EO1-C8-AAAAAAB")
@@ -67,17 +66,18 @@ class Game:
 
     __slots__ = (
         "game", "cells", "deal", "code", "move_count", "start", "_rules", "_state",
-        "_undo", "_redo", "_dropped",
+        "_undo", "_redo", "_dropped", "base_recycles",
     )
 
     def __init__(self, start: Position, deal: DealCode | None = None,
-                 base: GameState | None = None):
+                 base: GameState | None = None, base_recycles: int = 0):
         """A game at ``start`` with score 0; cards already on foundations count as
         arrived (they earn nothing if taken back and returned).
 
         ``base`` (for :mod:`game.save`): play goes on from that state instead, as if
         earlier actions had been dropped from the 100-deep undo stack (the caller checks
-        that the rules could have reached it from ``start``)."""
+        that the rules could have reached it from ``start``); ``base_recycles``: how
+        many times the stock was recycled before it (for :attr:`stock_pass`)."""
         self.game = start.layout.game
         self.cells = start.layout.cells
         self.deal = deal
@@ -91,6 +91,8 @@ class Game:
         self._undo: deque[tuple[State, Move]] = deque(maxlen=UNDO_LIMIT)
         self._redo: list[tuple[State, Move]] = []
         self._dropped = base is not None
+        # Recycles of the stock no longer on the undo stack (kept in saves).
+        self.base_recycles = base_recycles
 
     # --- questions -------------------------------------------------------------------
     @property
@@ -229,6 +231,7 @@ class Game:
         self._state = self._after(state, s, d, n)
         if len(self._undo) == UNDO_LIMIT:
             self._dropped = True
+            self.base_recycles += _is_recycle(*self._undo[0])
         self._undo.append((state, mv))
         self._redo.clear()
         self.move_count += 1
@@ -270,9 +273,22 @@ class Game:
         state, mv = self._redo.pop()
         if len(self._undo) == UNDO_LIMIT:
             self._dropped = True
+            self.base_recycles += _is_recycle(*self._undo[0])
         self._undo.append((self._state, mv))
         self._state = state
         return True
+
+    @property
+    def stock_pass(self) -> int:
+        """The pass through the stock (SPEC §4, issue 11): 1 + recycles so far (undo
+        takes one back; ``base_recycles`` those before a save's base); 0 without a stock.
+
+        >>> new_game("EH1-N-AAAAAAF").stock_pass, new_game("EO1-C8-AAAAAAB").stock_pass
+        (1, 0)
+        """
+        if self._state[0].layout.stock_ix < 0:
+            return 0
+        return 1 + self.base_recycles + sum(_is_recycle(st, mv) for st, mv in self._undo)
 
     # --- views and hints (see game.hints) ----------------------------------------------
     def tap_move(self, pid: str, index: int = -1) -> Move | None:
@@ -337,6 +353,11 @@ class Game:
     def __repr__(self) -> str:
         what = self.code or "position"
         return f"<Game {self.game} {what} score={self.score} moves={self.move_count}>"
+
+
+def _is_recycle(state: State, mv: Move) -> bool:
+    """Whether ``mv`` from ``state`` was a stock tap on an empty stock (SPEC §4)."""
+    return mv.dst is None and not state[0].piles[state[0].layout.stock_ix]
 
 
 def new_game(code: str | DealCode) -> Game:

@@ -6,6 +6,7 @@ Format, version 1 (keys in this order, no spaces; ``null`` fields are omitted)::
      "start":"<position text>",            # only when there is no deal code
      "base":{"position":"...","score":N,"arrived":"<hex>"},  # only after actions were
                                              # dropped from the 100-deep undo stack
+     "recycles":N,                         # stock recycles before the base (if any)
      "history":["t1-c5:1",...],            # undoable actions, oldest first (<= 100)
      "redo":["t2-f1:1",...],               # redoable actions, next first
      "position":"<position text>","score":N,"moves":N}
@@ -55,6 +56,8 @@ def dump_save(game: Game) -> str:
             "score": base.score,
             "arrived": format(base.arrived, "x"),
         }
+    if game.base_recycles:
+        d["recycles"] = game.base_recycles
     d["history"] = [str(m) for m in game.history()]
     d["redo"] = [str(m) for m in game.redo_moves()]
     state = game.state
@@ -207,7 +210,7 @@ def load_save(text: str | bytes) -> Game:
             or cells not in VARIANTS[game_name] or isinstance(cells, bool)):
         raise BadSave("save-format", f"unknown game {game_name!r} with {cells!r} cells")
     known = {"version", "game", "cells", "code", "start", "base", "history", "redo",
-             "position", "score", "moves"}
+             "position", "score", "moves", "recycles"}
     extra = set(d) - known
     if extra:
         raise BadSave("save-format", f"unknown fields {sorted(extra)}")
@@ -249,7 +252,10 @@ def load_save(text: str | bytes) -> Game:
                           "start: " + "; ".join(f"{c}: {n}" for c, n in problems),
                           [c for c, _ in problems])
         base = GameState(bpos, bscore, mask)
-    game = Game(start, deal, base)
+    recycles = _int(d, "recycles", 0, 10**9) if "recycles" in d else 0
+    if recycles and base is None:
+        raise BadSave("save-format", "'recycles' without 'base'")
+    game = Game(start, deal, base, recycles)
     history = _moves(d, "history")
     redo = _moves(d, "redo")
     if len(history) + len(redo) > UNDO_LIMIT:

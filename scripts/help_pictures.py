@@ -22,7 +22,7 @@ import game  # noqa: E402
 from game.ui import layout, viewmodel  # noqa: E402
 
 OUT = ROOT / "static" / "help"
-WIDTH, HEIGHT = 720.0, 430.0
+WIDTH, HEIGHT = 720.0, 520.0  # at least layout.SIDE_MAX_H: the piles above the columns, as the help text says
 DEALS = {"easy-harp": "EH1-N-AAAAAAL", "eight-off": "EO1-C8-AAAAAFX"}
 # Callout number of each kind of pile, per game (the legend lists them in this order).
 CALLOUTS = {

@@ -177,7 +177,7 @@ class App:
     def apply_settings(self) -> None:
         """Apply the settings to the page."""
         self.input.gest.double_enabled = self.settings.double_click
-        self.br.document.documentElement.classList.toggle("no-anim", not self.settings.animations)
+        self.table.apply_settings(self.settings)  # animations and the table's looks
         if not self.settings.interactive:
             self.notices.hide_reminder()
         self.ledger.show_time()
@@ -189,7 +189,7 @@ class App:
         try:
             self.g.play(move)
         except game.IllegalMove as err:
-            self.notices.show_reminder(err.code, err.details)
+            self.input.refused(err.code, err.details, err.move)
             return False
         self.after_action()
         return True

@@ -9,7 +9,9 @@ viewBox="0 0 100 140">``. Card backs are pure CSS (see ``static/style.css``).
 
 Design: a player mostly sees the top strip of a card in a fanned column, so the rank
 and suit sit large in the top 30 % of the face (index strip); the rest shows a large
-suit mark (number cards) or the rank letter in a frame (court cards). Faces are never
+suit mark (number cards) or a drawn figure (court cards: ``court``, our own drawing).
+Suit colours come from static/style.css (classes ``ink-C`` ... ``ink-S``), so the
+four-colour deck is a setting, not another sprite. Faces are never
 mirrored in right-to-left layouts: SVG text is forced to ``direction: ltr``.
 """
 
@@ -45,27 +47,59 @@ def face_codes() -> list[str]:
 def _face(code: str) -> str:
     rank = RANK_INDEX[game.RANKS.index(code[0])]
     suit = code[1]
-    color = RED if suit in "HD" else BLACK
     size = 38 if len(rank) == 2 else 42
     parts = [
         f'<symbol id="face-{code}" viewBox="0 0 100 140">',
-        f'<g fill="{color}" color="{color}" style="direction:ltr">',
+        f'<g class="ink ink-{suit}" direction="ltr">',
         f'<text x="{5 if len(rank) == 2 else 8}" y="37" font-size="{size}" '
         'font-weight="700" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" '
         f'letter-spacing="-3">{rank}</text>',
         f'<use href="#suit-{suit}" x="62" y="8" width="30" height="30"/>',
     ]
     if code[0] in "JQK":
-        parts.append(
-            '<rect x="16" y="54" width="68" height="76" rx="7" fill="none" '
-            'stroke="currentColor" stroke-width="3" opacity=".55"/>'
-            f'<text x="50" y="112" font-size="50" font-weight="700" text-anchor="middle" '
-            f'font-family="Georgia,Times New Roman,serif">{rank}</text>'
-        )
+        parts.append(court(code[0], suit))
     else:
         parts.append(f'<use href="#suit-{suit}" x="22" y="58" width="56" height="56"/>')
     parts.append("</g></symbol>")
     return "".join(parts)
+
+
+GOLD = "#e3b22a"
+SKIN = "#f7dcb9"
+# Headwear of the court figures, drawn over the head (centre 50, 80): a crown for the
+# king, a tiara for the queen, a feathered cap for the jack.
+HEADWEAR = {
+    "K": f'<path d="M36 72V57l7 7 7-10 7 10 7-7v15z" fill="{GOLD}" stroke="currentColor" '
+         'stroke-width="1.5" stroke-linejoin="round"/>',
+    "Q": f'<path d="M38 73q12-16 24 0z" fill="{GOLD}" stroke="currentColor" stroke-width="1.5"/>'
+         f'<circle cx="50" cy="62" r="3" fill="{GOLD}" stroke="currentColor" stroke-width="1.2"/>',
+    "J": '<path d="M37 74q13-15 26 0z" fill="currentColor"/>'
+         '<path d="M60 67q10-6 9-17" fill="none" stroke="currentColor" stroke-width="2.5" '
+         'stroke-linecap="round"/>',
+}
+
+
+def court(rank: str, suit: str) -> str:
+    """The figure of a court card (``rank`` J, Q or K, ``suit`` letter), our own drawing
+    in the 100 x 140 face box: a frame, a bust in the suit's colour (``currentColor``)
+    with the suit on its chest, and the headwear that tells the rank."""
+    beard = ('<path d="M42 86q8 14 16 0" fill="currentColor" opacity=".8"/>'
+             if rank == "K" else "")
+    hair = ('<path d="M38 80q-2 16 4 20M62 80q2 16-4 20" fill="none" stroke="currentColor" '
+            'stroke-width="3" stroke-linecap="round"/>' if rank == "Q" else "")
+    return (
+        '<rect x="16" y="50" width="68" height="82" rx="7" fill="none" '
+        'stroke="currentColor" stroke-width="2.5" opacity=".5"/>'
+        '<path d="M22 131c0-22 10-31 28-31s28 9 28 31z" fill="currentColor"/>'
+        '<path d="M40 101l10 12 10-12" fill="none" stroke="#fff" stroke-width="2.5" '
+        'stroke-linejoin="round"/>'
+        f'{hair}<circle cx="50" cy="83" r="11" fill="{SKIN}" stroke="currentColor" '
+        'stroke-width="2"/>'
+        '<circle cx="46" cy="82" r="1.4" fill="#222"/><circle cx="54" cy="82" r="1.4" '
+        'fill="#222"/>'
+        f'{beard}{HEADWEAR[rank]}'
+        f'<use href="#suit-{suit}" x="43" y="114" width="14" height="14" fill="#fff"/>'
+    )
 
 
 def sprite() -> str:

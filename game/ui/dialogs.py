@@ -15,6 +15,7 @@ import game
 from . import choices
 from .domtypes import JS
 from .i18n import LANGUAGES
+from .persist import CARD_BACKS, FELTS
 from .slicer import variant_of, winnable_deal
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ SWITCHES = ("interactive", "double_click", "animations",  # boolean settings (SP
             "show_clock",  # the clock on the status bar (issue 12)
             "show_winnable")  # "Can it still be won?" (issue 10)
 WINNABLE_ONLY = '[data-option="winnable-only"]'  # the New game switch (SPEC §8)
+TABLE_SWITCHES = ("four_colour", "left_handed")  # table settings (issue 11)
+TABLE_CHOICES = {"card_back": CARD_BACKS, "felt": FELTS}
 
 
 class Dialogs:
@@ -163,8 +166,10 @@ class Dialogs:
         self.close_all()
         self.app.input.reset()
         s = self.app.settings
-        for name in SWITCHES:
+        for name in SWITCHES + TABLE_SWITCHES:
             dlg.querySelector(f'[name="{name}"]').checked = getattr(s, name)
+        for name in TABLE_CHOICES:
+            dlg.querySelector(f'[name="{name}"]').value = getattr(s, name)
         dlg.querySelector('[name="language"]').value = s.language or "auto"
         dlg.showModal()
 
@@ -173,8 +178,12 @@ class Dialogs:
         el = evt.target
         name = str(el.name)
         s = self.app.settings
-        if name in SWITCHES:
+        if name in SWITCHES or name in TABLE_SWITCHES:
             setattr(s, name, bool(el.checked))
+        elif name in TABLE_CHOICES:
+            if str(el.value) not in TABLE_CHOICES[name]:
+                return
+            setattr(s, name, str(el.value))
         elif name == "language":
             value = str(el.value)
             s.language = value if value in LANGUAGES else None
@@ -183,6 +192,8 @@ class Dialogs:
         self.app.save_settings()
         self.app.apply_settings()
         self.app.assist.refresh()
+        if name == "left_handed":
+            self.app.table.relayout()
         if name == "show_clock":
             self.app.ledger.relabel()
         if name == "language":

@@ -7,7 +7,10 @@ tap, drag, drop) become moves by asking the rules package (``Game.tap_move``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+import game
 
 from . import gestures, render, viewmodel
 from .domtypes import JS
@@ -24,6 +27,11 @@ class Input:
         self.table = app.table
         self.gest = gestures.Gestures()
         self.drag: list[tuple[JS, float, float]] = []  # element, resting x, y
+        # Tap to select, tap to place (SPEC §6): the selected cards (pile, index of the
+        # lowest) and the position they were selected in (a selection lasts while the
+        # position it was made in is on the table).
+        self.selected: tuple[str, int] | None = None
+        self.selected_on: object = None
 
     def target_of(self, el: JS, x: float, y: float) -> gestures.Target | None:
         """What a press at client point (x, y) on element ``el`` picks up: a card
@@ -54,6 +62,7 @@ class Input:
         self.app.notices.hide_reminder()
         target = self.target_of(evt.target, evt.clientX, evt.clientY)
         if target is None:
+            self.unselect()  # a tap on empty felt clears the selection
             return
         evt.preventDefault()
         if not self.gest.active:
@@ -81,32 +90,107 @@ class Input:
 
     def handle(self, intents: list[gestures.Intent]) -> None:
         """Act on the recogniser's intents."""
-        g = self.app.g
         for intent in intents:
             if isinstance(intent, gestures.DragMove):
                 for el, x, y in self.drag:
                     el.style.transform = render.translate(x + intent.dx, y + intent.dy)
             elif isinstance(intent, gestures.Tap):
-                move = g.tap_move(intent.target.pile, intent.target.index)
-                if move is not None and self.app.play(move):
-                    self.gest.tap_moved()
+                self.tap(intent.target)
             elif isinstance(intent, gestures.DoubleTap):
-                move = g.double_tap_move(intent.target.pile, intent.target.index)
-                if move is not None:
-                    self.app.play(move)
+                self.double_tap(intent.target)
             elif isinstance(intent, gestures.DragStart):
                 self.start_drag(intent.target)
             elif isinstance(intent, gestures.Drop):
                 self.drop(intent)
             elif isinstance(intent, gestures.Refused):
-                self.app.notices.show_reminder(intent.target.refusal, viewmodel.reminder_details(g))
+                tg = intent.target
+                self.refused(tg.refusal, viewmodel.reminder_details(self.app.g),
+                             where=(tg.pile, tg.index))
             elif isinstance(intent, gestures.Cancel):
                 self.end_drag()
                 self.table.sync(animate=True)
 
+    # ----- tap to select, tap to place (SPEC §6) -------------------------------------
+
+    def selection(self) -> tuple[str, int] | None:
+        """The selected (pile, index), or None; a selection made in another position
+        (a move played since, by any means) is gone."""
+        if self.selected is not None and self.selected_on is not self.app.g.board:
+            self.unselect()
+        return self.selected
+
+    def select(self, pile: str, index: int) -> None:
+        """Select the cards of ``pile`` from ``index`` up and mark where they may go."""
+        g = self.app.g
+        self.selected, self.selected_on = (pile, index), g.board
+        self.table.mark(pile, index, g.targets(pile, index), selected=True)
+
+    def unselect(self) -> None:
+        """Clear the selection and its marks."""
+        if self.selected is not None:
+            self.selected = None
+            self.selected_on = None
+            self.table.clear_marks()
+
+    def tap(self, tg: gestures.Target) -> None:
+        """A single tap: place the selection on the tapped pile, or clear it (a tap on
+        the selection); else the tap's own move (a foundation, the stock), else select
+        the tapped card(s), else refuse the pick-up."""
+        g = self.app.g
+        sel = self.selection()
+        if sel is not None:
+            pile, index = sel
+            self.unselect()
+            if tg.pile == pile:
+                return  # a tap on the selection (or its pile) clears it
+            if tg.pile != "s":
+                if self.app.play(g.drop_move(pile, index, tg.pile)):
+                    self.gest.tap_moved()
+                return
+        move = g.tap_move(tg.pile, tg.index)
+        if move is not None:
+            if self.app.play(move):
+                self.gest.tap_moved()
+            return
+        if not tg.card:
+            return
+        if tg.draggable:
+            self.select(tg.pile, tg.index)
+        elif tg.refusal:
+            self.refused(tg.refusal, viewmodel.reminder_details(g), where=(tg.pile, tg.index))
+
+    def double_tap(self, tg: gestures.Target) -> None:
+        """A double tap: the SPEC §6 move of the card (``Game.double_tap_move``), or a
+        refusal sign when there is none."""
+        self.unselect()
+        g = self.app.g
+        move = g.double_tap_move(tg.pile, tg.index)
+        if move is not None:
+            self.app.play(move)
+        elif tg.card:
+            self.table.shake(tg.pile, tg.index)
+
+    def refused(self, code: str, details: Mapping[str, object],
+                move: game.Move | None = None,
+                where: tuple[str, int] | None = None) -> None:
+        """A refused move or pick-up (``code``, ``details`` of the refusal): the cards
+        it is about shake, whatever the settings, and the reminder (if "Interactive
+        rules" is on) appears next to them (issue 11). The cards are ``where`` (pile,
+        index), else those ``move`` would have moved."""
+        if where is None and move is not None:
+            where = (move.src, -(move.count or 1))
+        near = None
+        if where is not None:
+            self.table.shake(*where)
+            near = self.table.box(*where)
+        self.app.notices.show_reminder(code, details, near)
+
     def start_drag(self, target: gestures.Target) -> None:
-        """Lift the card at ``target`` and the cards above it."""
+        """Lift the card at ``target`` and the cards above it; mark where they may go."""
         self.app.notices.hide_reminder()
+        self.unselect()
+        self.table.mark(target.pile, target.index,
+                        self.app.g.targets(target.pile, target.index), selected=False)
         self.drag = []
         pile = self.app.g.pile(target.pile)
         for k in range(target.index, len(pile)):
@@ -123,6 +207,7 @@ class Input:
             el.classList.remove("dragging")
             self.table.forget(str(el.dataset.id))
         self.drag = []
+        self.table.clear_marks()
 
     def drop(self, intent: gestures.Drop) -> None:
         """Play the drop, or put the cards back."""
@@ -143,6 +228,7 @@ class Input:
             self.end_drag()
             if self.app.current is not None and self.table.cards:
                 self.table.sync(animate=True)
+        self.unselect()
         self.gest.reset()
 
     def on_key(self, evt: JS) -> None:

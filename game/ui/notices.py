@@ -16,7 +16,8 @@ from .domtypes import JS
 if TYPE_CHECKING:
     from .app import App
 
-REMINDER_MS = 3600
+REMINDER_MS = 4000  # or until the next press on the table (issue 11)
+REMINDER_GAP = 8.0  # px between the reminder and the cards it is about
 
 
 class Notices:
@@ -76,15 +77,30 @@ class Notices:
         if failure:
             self.notify_once(failure, lambda: self.app.texts.notice(failure))
 
-    def show_reminder(self, code: str, details: Mapping[str, object]) -> None:
+    def show_reminder(self, code: str, details: Mapping[str, object],
+                      near: tuple[float, float, float, float] | None = None) -> None:
         """Show the rule that refused a move (``code``, ``details`` of the refusal), if
-        "Interactive rules" is on (SPEC §6)."""
+        "Interactive rules" is on (SPEC §6), next to ``near``: the client-px box (left,
+        top, right, bottom) of the cards it is about, which it never covers (issue 11);
+        None: at the bottom of the screen."""
         if not self.app.settings.interactive:
             return
         el = self.reminder
         el.textContent = self.app.texts.refusal(code, details)
         el.dataset.reason = code
         el.hidden = False
+        style = el.style
+        if near is None:
+            el.classList.remove("anchored")
+            style.removeProperty("left")
+            style.removeProperty("top")
+        else:
+            win = self.br.window
+            x, y = reminder_place(near, float(el.offsetWidth), float(el.offsetHeight),
+                                  float(win.innerWidth), float(win.innerHeight))
+            el.classList.add("anchored")
+            style.left = f"{x:.0f}px"
+            style.top = f"{y:.0f}px"
         self.br.clear_timeout(self.reminder_timer)
         self.reminder_timer = self.br.set_timeout(self._hide, REMINDER_MS)
 
@@ -93,3 +109,22 @@ class Notices:
         el = self.reminder
         el.hidden = True
         el.removeAttribute("data-reason")
+
+
+def reminder_place(near: tuple[float, float, float, float], w: float, h: float,
+                   vw: float, vh: float) -> tuple[float, float]:
+    """The (left, top) in client px of a ``w`` x ``h`` reminder next to the box ``near``
+    (left, top, right, bottom) in a ``vw`` x ``vh`` viewport: below the box when it
+    fits, else above, else beside it (the side with more room), so it never covers the
+    box; centred on the box and kept ``REMINDER_GAP`` px inside the viewport."""
+    left, top, right, bottom = near
+    gap = REMINDER_GAP
+    x = min(max((left + right - w) / 2, gap), max(vw - w - gap, gap))
+    if bottom + gap + h <= vh - gap:
+        return x, bottom + gap
+    if top - gap - h >= gap:
+        return x, top - gap - h
+    y = min(max((top + bottom - h) / 2, gap), max(vh - h - gap, gap))
+    if vw - right >= left:
+        return min(right + gap, max(vw - w - gap, 0.0)), y
+    return max(left - gap - w, 0.0), y

@@ -28,6 +28,8 @@ GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
 VARIANTS = ("easy-harp", "eight-off-8", "eight-off-4", "eight-off-2")
 WINNABLE_ONLY = {"easy-harp": False, "eight-off-8": False, "eight-off-4": True, "eight-off-2": True}
+CARD_BACKS = ("blue", "red", "green", "plain")  # static/style.css draws each (issue 11)
+FELTS = ("green", "blue", "red", "grey")  # table colours (issue 11)
 
 
 class Store(Protocol):
@@ -50,6 +52,12 @@ class Settings:
     show_winnable: bool = False  # "Can it still be won?" (issue 10), off by default
     # "Winnable deals only" per variant (SPEC §12 names); on by default for 4 and 2 cells
     winnable_only: dict[str, bool] = field(default_factory=lambda: dict(WINNABLE_ONLY))
+    # Table settings (issue 11): card back, table colour, four-colour deck (clubs green,
+    # diamonds blue), left-handed layout (stock and waste on the other side).
+    card_back: str = "blue"
+    felt: str = "green"
+    four_colour: bool = False
+    left_handed: bool = False
     show_clock: bool = True  # the game clock on the status bar (issue 12, SPEC §8 "time")
 
     def dump(self) -> str:
@@ -79,6 +87,10 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "show_winnable": lambda v: isinstance(v, bool),
         "winnable_only": lambda v: isinstance(v, dict) and set(v) == set(VARIANTS)
         and all(isinstance(x, bool) for x in v.values()),
+        "card_back": lambda v: v in CARD_BACKS,
+        "felt": lambda v: v in FELTS,
+        "four_colour": lambda v: isinstance(v, bool),
+        "left_handed": lambda v: isinstance(v, bool),
         "show_clock": lambda v: isinstance(v, bool),
     }
     for f in fields(Settings):

@@ -19,7 +19,10 @@ RECYCLE_SVG = (
     '<svg viewBox="0 0 24 24" class="recycle" aria-hidden="true">'
     '<path d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg>'
 )
-STOCK_COUNT = '<div class="stock-count" aria-hidden="true"></div>'
+STOCK_COUNT = (
+    '<div class="stock-count" aria-hidden="true"></div>'
+    '<div class="stock-pass" aria-hidden="true"></div>'
+)
 
 
 def escape(text: str) -> str:

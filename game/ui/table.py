@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import game
+
 from . import layout, render, viewmodel
 from .domtypes import JS
+from .persist import CARD_BACKS, FELTS
 from .viewmodel import CardView
 
 if TYPE_CHECKING:
     from .app import App
+    from .persist import Settings
 
 SETTLE_MS = 260  # a little longer than the CSS transition of a card
+SHAKE_MS = 400  # a little longer than the CSS shake of a refused card (issue 11)
 
 
 class Table:
@@ -31,11 +36,97 @@ class Table:
         self.rendered: dict[str, CardView] = {}  # card id -> what its element shows
         self.placed: dict[str, tuple[float, float]] = {}  # pile id -> place shown
         self.stock_text: str | None = None  # what the stock count element shows
+        self.pass_text: str | None = None  # what the stock pass element shows
         self.lay: layout.Layout | None = None
         self.origin = (0.0, 0.0)  # the table's top-left corner in client px
         self.flying: set[str] = set()  # cards gliding to another pile, raised
         self.settle_timer = 0
         self._settle = self.br.proxy(self.settle)
+        self.marked: list[JS] = []  # elements carrying data-selected / data-target
+        self.shaking: list[JS] = []
+        self.shake_timer = 0
+        self._unshake = self.br.proxy(self.unshake)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Show the table settings: animations (``no-anim``) and (issue 11) card back,
+        table colour and four-colour deck, as classes of ``<html>`` (``back-red``,
+        ``felt-blue``, ``deck-four``) that static/style.css draws (classes, so
+        static/prepaint.js paints them early too)."""
+        classes = self.br.document.documentElement.classList
+        classes.toggle("no-anim", not settings.animations)
+        for back in CARD_BACKS:
+            classes.toggle(f"back-{back}", back == settings.card_back)
+        for felt in FELTS:
+            classes.toggle(f"felt-{felt}", felt == settings.felt)
+        classes.toggle("deck-four", settings.four_colour)
+
+    # ----- markings: selection, drop targets, refusals (SPEC §6, §8) ---------------
+
+    def mark(self, pile: str, index: int, targets: list[str], selected: bool) -> None:
+        """Mark the cards of ``pile`` from ``index`` up with ``data-selected="1"`` (when
+        ``selected``) and the drop area of each pile of ``targets`` (``Game.targets``)
+        with ``data-target="1"``; earlier marks are cleared first."""
+        self.clear_marks()
+        if selected:
+            for placed in self.app.g.pile(pile)[index:]:
+                el = self.cards[placed.card.id]
+                el.dataset.selected = "1"
+                self.marked.append(el)
+        lay = self.lay
+        for pid in targets:
+            el = self.piles.get(pid)
+            if el is None:
+                continue
+            el.dataset.target = "1"
+            cards = self.app.g.pile(pid)
+            top = self.rendered.get(cards[-1].card.id) if cards else None
+            if top is not None and lay is not None and pid in lay.slots:
+                # The frame reaches the top card of a column (issue 11).
+                el.style.height = f"{top.y - lay.slots[pid].y + lay.card_h:.1f}px"
+            self.marked.append(el)
+
+    def clear_marks(self) -> None:
+        """Remove every ``data-selected`` and ``data-target``."""
+        for el in self.marked:
+            el.removeAttribute("data-selected")
+            el.removeAttribute("data-target")
+            el.style.removeProperty("height")
+        self.marked = []
+
+    def group(self, pile: str, index: int) -> list[JS]:
+        """The card elements of ``pile`` from ``index`` (negative: from the top) up."""
+        try:
+            cards = self.app.g.pile(pile)
+        except game.GameError:
+            return []
+        return [self.cards[p.card.id] for p in cards[index:] if p.card.id in self.cards]
+
+    def shake(self, pile: str, index: int) -> None:
+        """Shake the cards of ``pile`` from ``index`` up (or the pile's outline when it
+        has none there): the sign of a refused move, shown whatever the settings."""
+        self.unshake()
+        els = self.group(pile, index) or ([self.piles[pile]] if pile in self.piles else [])
+        for el in els:
+            el.classList.add("shake")
+        self.shaking = els
+        self.br.clear_timeout(self.shake_timer)
+        self.shake_timer = self.br.set_timeout(self._unshake, SHAKE_MS)
+
+    def unshake(self, *_args: object) -> None:
+        """End a shake."""
+        for el in self.shaking:
+            el.classList.remove("shake")
+        self.shaking = []
+
+    def box(self, pile: str, index: int) -> tuple[float, float, float, float] | None:
+        """The client-px box (left, top, right, bottom) around the cards of ``pile`` from
+        ``index`` up (or the pile's outline), or None: where a reminder must not go."""
+        els = self.group(pile, index) or ([self.piles[pile]] if pile in self.piles else [])
+        if not els:
+            return None
+        rects = [el.getBoundingClientRect() for el in els]
+        return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
+                max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
 
     def measure(self) -> tuple[float, float]:
         """The table's (width, height) in px; updates ``origin``."""
@@ -49,7 +140,8 @@ class Table:
         g = self.app.g
         width, height = self.measure()
         lay = layout.compute(g.game, g.cells, width, height, self.app.texts.rtl,
-                             viewmodel.column_faces(g))
+                             viewmodel.column_faces(g), viewmodel.waste_size(g),
+                             self.app.settings.left_handed)
         style = self.br.document.documentElement.style
         style.setProperty("--cw", f"{lay.card_w:.1f}px")
         style.setProperty("--ch", f"{lay.card_h:.1f}px")
@@ -76,7 +168,10 @@ class Table:
         self.rendered = view
         self.placed = piles
         self.stock_text = None
+        self.pass_text = None
         self.flying.clear()
+        self.marked = []
+        self.shaking = []
         self.place_piles(lay)  # the stock count
 
     def label_piles(self) -> None:
@@ -118,6 +213,13 @@ class Table:
             if self.stock_text != text:
                 count.textContent = text
                 self.stock_text = text
+        passes = self.el.querySelector(".stock-pass")
+        if passes:
+            passes.style.transform = render.translate(*viewmodel.stock_pass_place(lay))
+            text = self.app.texts.t("table.pass", number=g.stock_pass)
+            if self.pass_text != text:
+                passes.textContent = text
+                self.pass_text = text
 
     def sync(self, animate: bool = True) -> None:
         """Move, flip and re-index exactly the card elements whose state changed."""

@@ -87,6 +87,12 @@ def column_faces(g: game.Game) -> dict[str, list[bool]]:
     return {pid: [p.up for p in g.pile(pid)] for pid in g.pile_ids() if pid[0] == "t"}
 
 
+def waste_size(g: game.Game) -> int:
+    """How many cards the waste holds (0 for a game without one): the layout fans its
+    top cards (issue 11)."""
+    return len(g.pile("w")) if "w" in g.pile_ids() else 0
+
+
 def diff(old: dict[str, CardView], new: dict[str, CardView], animate: bool) -> list[Change]:
     """The changes that turn the view ``old`` into ``new``, in ``new``'s order.
 
@@ -110,6 +116,12 @@ def stock_count_place(lay: Layout) -> tuple[float, float]:
     """Where the stock's card count sits: over the lower part of the stock pile."""
     slot = lay.slots["s"]
     return round(slot.x, 1), round(slot.y + lay.card_h * 0.62, 1)
+
+
+def stock_pass_place(lay: Layout) -> tuple[float, float]:
+    """Where the stock's pass number sits: over the top part of the stock pile."""
+    slot = lay.slots["s"]
+    return round(slot.x, 1), round(slot.y + lay.card_h * 0.06, 1)
 
 
 def pickup(g: game.Game, pid: str, index: int, up: bool) -> tuple[bool, str]:

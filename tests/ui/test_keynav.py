@@ -39,7 +39,8 @@ def test_rows_follow_the_screen_when_mirrored():
 def test_eight_off_phone_has_three_rows():
     _g, slots, _faces = laid_out(EO8, width=360, height=560)
     rows = keynav.pile_rows(slots, False)
-    assert [len(r) for r in rows] == [4, 8, 8]
+    # Cells and foundations side by side in one band of two rows (issue 11).
+    assert [len(r) for r in rows] == [6, 6, 8]
     assert rows[2] == [f"t{i}" for i in range(1, 9)]
 
 

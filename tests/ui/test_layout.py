@@ -87,3 +87,125 @@ def test_phone_cards_are_not_tiny_and_desktop_cards_are_capped():
     desk = compute("easy-harp", 0, 2560, 1300, False, eh_columns())
     assert phone.card_w >= 30
     assert desk.card_w <= 110
+
+
+# --- issue 11: every size the issue names, both games, every variant ------------------
+
+from game.ui.layout import EDGE, MIN_STRIP, column_steps  # noqa: E402
+
+HEADER = {True: 74, False: 56}  # static/style.css: the header's fixed height (phones: two lines)
+SCREENS = [(360, 640), (390, 844), (640, 360), (844, 390), (768, 1024), (1024, 768),
+           (1366, 768), (1920, 1080)]
+VARIANTS = [("easy-harp", 0), ("eight-off", 8), ("eight-off", 4), ("eight-off", 2)]
+
+
+def table_size(w, h):
+    return w, h - HEADER[w <= 600]
+
+
+def deep_columns(kind, ups=13, downs=0):
+    n = 9 if kind == "easy-harp" else 8
+    return {f"t{i}": [False] * downs + [True] * ups for i in range(1, n + 1)}
+
+
+@pytest.mark.parametrize("kind,cells", VARIANTS)
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_card_width_bound_and_edges(kind, cells, screen):
+    w, h = table_size(*screen)
+    ncols = 9 if kind == "easy-harp" else 8
+    cols = eh_columns() if kind == "easy-harp" else eo_columns()
+    lay = compute(kind, cells, w, h, False, cols, waste=5)
+    allowed = (w - 2 * EDGE) / ncols
+    if screen[0] < screen[1]:  # portrait: as wide as the column count allows
+        assert lay.card_w >= 0.95 * allowed
+    else:  # landscape: as wide as that, or limited by the height
+        assert lay.card_w >= 0.95 * allowed or lay.card_w >= 0.95 * (h - 2 * EDGE) / 6.5 / 1.4
+    assert lay.card_w <= 110
+    if screen[0] == 360:
+        assert lay.card_w >= (36 if kind == "easy-harp" else 40)
+    for pid, r in lay.slots.items():
+        assert r.x >= 4 and r.x + r.w <= w - 4 and r.y >= 4 and r.y + r.h <= h - 4, pid
+    for (pid, k), (x, y) in lay.cards.items():
+        assert 4 <= x and x + lay.card_w <= w - 4 and y + lay.card_h <= h - 4, (pid, k)
+    rects = [r for p, r in lay.slots.items()]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not overlaps(a, b)
+
+
+@pytest.mark.parametrize("kind,cells", VARIANTS)
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("ups,downs", [(1, 0), (13, 0), (13, 8), (24, 8), (40, 10)])
+def test_fan_never_leaves_the_screen(kind, cells, screen, ups, downs):
+    w, h = table_size(*screen)
+    lay = compute(kind, cells, w, h, False, deep_columns(kind, ups, downs))
+    for pid in lay.slots:
+        if pid[0] != "t":
+            continue
+        n = ups + downs
+        ys = [card_xy(lay, pid, k)[1] for k in range(n)]
+        assert ys == sorted(ys)
+        assert ys[-1] + lay.card_h <= h - 4
+        steps = [b - a for a, b in zip(ys[downs:], ys[downs + 1:])]
+        room = h - EDGE - lay.tableau_y - lay.card_h
+        if steps and (ups - 1) * MIN_STRIP + downs * 0.05 * lay.card_h <= room:
+            assert min(steps) >= MIN_STRIP - 0.01  # readable while there is room
+
+
+def test_fan_grows_to_use_free_height_and_shrinks_only_when_needed():
+    short = compute("easy-harp", 0, 360, 566, False, {"t1": [True] * 4})
+    desk = compute("easy-harp", 0, 1366, 712, False, {"t1": [True] * 4})
+    for lay in (short, desk):
+        ys = [card_xy(lay, "t1", k)[1] for k in range(4)]
+        assert ys[1] - ys[0] > 0.29 * lay.card_h  # more than the least fan: it grew
+    # One long column squeezes; the others keep their fan.
+    cols = {"t1": [True] * 40, "t2": [True] * 4}
+    lay = compute("easy-harp", 0, 360, 566, False, cols)
+    long_step = card_xy(lay, "t1", 1)[1] - card_xy(lay, "t1", 0)[1]
+    short_step = card_xy(lay, "t2", 1)[1] - card_xy(lay, "t2", 0)[1]
+    assert long_step < short_step
+    assert card_xy(lay, "t1", 39)[1] + lay.card_h <= 566 - 4
+
+
+def test_card_size_depends_on_the_table_only():
+    a = compute("eight-off", 8, 360, 566, False, eo_columns(2))
+    b = compute("eight-off", 8, 360, 566, False, eo_columns(18), waste=0)
+    assert (a.card_w, a.slots) == (b.card_w, {**b.slots})
+
+
+def test_phone_portrait_bands_use_the_space():
+    eh = compute("easy-harp", 0, 360, 566, False, eh_columns())
+    assert eh.band == "two-rows"  # foundations in two rows of four
+    assert eh.slots["f5"].y > eh.slots["f1"].y and eh.slots["f5"].x == eh.slots["f1"].x
+    eo = compute("eight-off", 8, 360, 566, False, eo_columns())
+    assert eo.band == "side"  # cells and foundations side by side in one band
+    assert eo.slots["c1"].y == eo.slots["f1"].y and eo.slots["c1"].x < eo.slots["f1"].x
+    wide = compute("eight-off", 8, 1366, 712, False, eo_columns())
+    assert wide.band == "row"
+
+
+def test_left_handed_puts_stock_and_waste_on_the_other_side():
+    right = compute("easy-harp", 0, 800, 600, False, eh_columns(), waste=3)
+    left = compute("easy-harp", 0, 800, 600, False, eh_columns(), waste=3, left_handed=True)
+    assert right.slots["s"].x < right.slots["f1"].x
+    assert left.slots["s"].x > left.slots["f1"].x
+    assert left.slots["t1"] == right.slots["t1"]  # the columns stay in reading order
+    both = compute("easy-harp", 0, 800, 600, True, eh_columns(), waste=3, left_handed=True)
+    assert both.slots["s"].x == pytest.approx(right.slots["s"].x)
+
+
+def test_waste_fans_its_top_three_cards():
+    lay = compute("easy-harp", 0, 800, 600, False, eh_columns(), waste=7)
+    xs = [card_xy(lay, "w", k)[0] for k in range(7)]
+    assert xs[:5] == [xs[0]] * 5 and xs[4] < xs[5] < xs[6]
+    rtl = compute("easy-harp", 0, 800, 600, True, eh_columns(), waste=7)
+    rxs = [card_xy(rtl, "w", k)[0] for k in range(4, 7)]
+    assert rxs[0] > rxs[1] > rxs[2]
+    assert lay.pile_at(xs[6] + lay.card_w / 2, lay.slots["w"].y + 5) == "w"
+
+
+def test_column_steps_squeeze_face_down_first():
+    assert column_steps([False] * 10 + [True] * 10, 100.0, 600.0, 40.0) == (40.0, 12.0)
+    up, down = column_steps([False] * 10 + [True] * 10, 100.0, 400.0, 40.0)
+    assert down == 5.0 and MIN_STRIP <= up < 40.0
+    assert 9 * up + 10 * down == pytest.approx(400.0)

@@ -64,3 +64,17 @@ def test_safe_store_reports_failures_without_raising():
     assert full.set("k", "v") is False and full.failure == "storage-full"
     ok = SafeStore(Memory())
     assert ok.set("k", "v") and ok.get("k") == "v" and ok.working
+
+
+def test_table_settings_round_trip_and_bad_values_fall_back():
+    """Issue 11: card back, table colour, four-colour deck, left-handed layout."""
+    s = Settings(card_back="red", felt="grey", four_colour=True, left_handed=True)
+    back, ok = parse_settings(s.dump())
+    assert ok and back == s
+    data = json.loads(Settings().dump())
+    assert (data["card_back"], data["felt"], data["four_colour"], data["left_handed"]) == (
+        "blue", "green", False, False)
+    data.update(card_back="tartan", felt=7, four_colour="yes")
+    bad, ok = parse_settings(json.dumps(data))
+    assert not ok
+    assert (bad.card_back, bad.felt, bad.four_colour) == ("blue", "green", False)
