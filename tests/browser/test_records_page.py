@@ -256,8 +256,13 @@ def test_export_then_import_and_bad_files(open_app, page, storage, clear_storage
     assert backup["records"]["stats"]["easy-harp"]["played"] == 1
     assert set(backup) == {"format", "version", "exported", "settings", "records", "game", "meta"}
 
-    # A bad or foreign file is refused with a message and changes nothing.
-    before = storage()
+    # A bad or foreign file is refused with a message and changes nothing. The
+    # prepaint picture (solitaire.paint) is a cache of the screen that static/prepaint.js
+    # rewrites on its own schedule, not player data: it is left out of the comparison.
+    def data() -> dict[str, str]:
+        return {k: v for k, v in storage().items() if k != "solitaire.paint"}
+
+    before = data()
     for name, content in (("bad.json", "{not json"), ("foreign.json", '{"a": 1}'),
                           ("future.json", json.dumps({**backup, "version": 9}))):
         bad = tmp_path / name
@@ -270,7 +275,7 @@ def test_export_then_import_and_bad_files(open_app, page, storage, clear_storage
         page.wait_for_function("t => document.querySelector('[data-role=notice] .notice-text')"
                                ".textContent.startsWith(t)", arg=t[f"error.{reason}"].split("{")[0].strip())
         notice.locator('[data-action="dismiss"]').click()
-        assert storage() == before
+        assert data() == before
 
     assert not page.locator("#dlg-stats").is_visible()  # closed, so the message shows
 

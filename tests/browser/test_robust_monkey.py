@@ -166,7 +166,8 @@ def check_whole(page, g: game.Game) -> None:
     table = page.locator("#table").bounding_box()
     rtl = page.evaluate("document.documentElement.dir") == "rtl"
     cols = {pid: [p.up for p in g.pile(pid)] for pid in g.pile_ids() if pid[0] == "t"}
-    lay = layout.compute(g.game, g.cells, table["width"], table["height"], rtl, cols)
+    waste = len(g.pile("w")) if "w" in g.pile_ids() else 0  # its top cards are fanned (issue 11)
+    lay = layout.compute(g.game, g.cells, table["width"], table["height"], rtl, cols, waste)
     for cid, pid, index, transform, z, dragging in cards:
         assert not dragging, f"{cid} is still dragged"
         x, y = layout.card_xy(lay, pid, index)
