@@ -16,7 +16,7 @@ from . import choices
 from .domtypes import JS
 from .i18n import LANGUAGES
 from .persist import CARD_BACKS, FELTS
-from .slicer import variant_of, winnable_deal
+from .slicer import winnable_deal
 
 if TYPE_CHECKING:
     from .app import App
@@ -77,7 +77,7 @@ class Dialogs:
     def form_variant(self) -> str:
         """The variant the form shows (SPEC §12 name)."""
         kind, cells = choices.form_choice(self._checked("game"), self._checked("cells"))
-        return variant_of(kind, choices.deal_cells(kind, cells))
+        return game.variant_of(kind, choices.deal_cells(kind, cells))
 
     def update_same(self, evt: JS = None) -> None:
         """Offer "Same deal" only while the form shows the current game (``choices``);
@@ -114,8 +114,8 @@ class Dialogs:
     def deal_random(self) -> None:
         """Start a random deal of the chosen game."""
         kind, cells = self.chosen()
-        if self.app.settings.winnable_only.get(variant_of(kind, cells), False):
-            proven = game.proven_deals(variant_of(kind, cells))
+        if self.app.settings.winnable_only.get(game.variant_of(kind, cells), False):
+            proven = game.proven_deals(game.variant_of(kind, cells))
             if proven:
                 self.new_from(winnable_deal(kind, cells, self.br.random(), proven))
                 return

@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Protocol
 
-from game import EASY_HARP, EIGHT_OFF
+from game import EASY_HARP, EIGHT_OFF, STAT_VARIANTS
 
 from .i18n import LANGUAGES
 
@@ -26,7 +26,6 @@ BACKUP_PREFIX = "solitaire.backup."
 SETTINGS_VERSION = 1
 GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
-VARIANTS = ("easy-harp", "eight-off-8", "eight-off-4", "eight-off-2")
 WINNABLE_ONLY = {"easy-harp": False, "eight-off-8": False, "eight-off-4": True, "eight-off-2": True}
 CARD_BACKS = ("blue", "red", "green", "plain")  # static/style.css draws each (issue 11)
 FELTS = ("green", "blue", "red", "grey")  # table colours (issue 11)
@@ -85,7 +84,7 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "game": lambda v: v in GAMES,
         "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in CELL_CHOICES,
         "show_winnable": lambda v: isinstance(v, bool),
-        "winnable_only": lambda v: isinstance(v, dict) and set(v) == set(VARIANTS)
+        "winnable_only": lambda v: isinstance(v, dict) and set(v) == set(STAT_VARIANTS)
         and all(isinstance(x, bool) for x in v.values()),
         "card_back": lambda v: v in CARD_BACKS,
         "felt": lambda v: v in FELTS,

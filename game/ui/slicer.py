@@ -133,17 +133,12 @@ class Slicer:
             del self.cache[next(iter(self.cache))]
 
 
-def variant_of(kind: str, cells: int) -> str:
-    """The variant name of SPEC §12: ``easy-harp`` or ``eight-off-<cells>``."""
-    return kind if kind == game.EASY_HARP else f"{kind}-{cells}"
-
-
 def winnable_deal(kind: str, cells: int, r: float, proven: Sequence[int]) -> game.DealCode:
     """A deal proven winnable: entry ``floor(r * len(proven))`` of ``proven``.
 
     Args:
         kind, cells: the game and its cells (0 for Easy Harp). r: a random float in
-        [0, 1). proven: ``game.proven_deals(variant_of(kind, cells))``.
+        [0, 1). proven: ``game.proven_deals(game.variant_of(kind, cells))``.
 
     Raises:
         ValueError: ``proven`` is empty.
@@ -181,5 +176,5 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 __all__ = [
     "CACHE_LIMIT", "EH_HINT_NODES", "EO_SLICE_NODES", "HINT_NODES", "SLICE_MS", "SLICE_NODES",
     "SOLVE_NODES", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
-    "Job", "Marks", "Slicer", "Stepper", "hint_marks", "variant_of", "verdict", "winnable_deal",
+    "Job", "Marks", "Slicer", "Stepper", "hint_marks", "verdict", "winnable_deal",
 ]

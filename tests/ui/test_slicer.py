@@ -11,7 +11,7 @@ import pytest
 import game
 from game.ui import slicer
 from game.ui.persist import WINNABLE_ONLY, Settings, parse_settings
-from game.ui.slicer import Slicer, hint_marks, variant_of, verdict, winnable_deal
+from game.ui.slicer import Slicer, hint_marks, verdict, winnable_deal
 
 EO8 = "EO1-C8-AAAAAAB"
 
@@ -134,7 +134,7 @@ def test_a_real_search_in_slices_matches_solve():
     ("easy-harp", 0, "easy-harp"), ("eight-off", 8, "eight-off-8"),
     ("eight-off", 4, "eight-off-4"), ("eight-off", 2, "eight-off-2")])
 def test_winnable_deal_comes_from_the_proven_list(kind, cells, variant):
-    assert variant_of(kind, cells) == variant
+    assert game.variant_of(kind, cells) == variant
     proven = game.proven_deals(variant)
     assert proven
     for r in (0.0, 0.5, 0.999999):
