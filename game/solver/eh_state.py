@@ -10,16 +10,20 @@ in drawing order; ``cur`` is the waste size. Stock taps only turn the cursor rou
 cycle (SPEC §4: a recycle keeps the order), so every deck card can become the waste top
 by some taps, and positions that differ only by ``cur`` are equally winnable: the search
 key leaves ``cur`` out, and a deck move is "tap k times, then play the waste top"
-(the K+ macro move of Bjarnason et al.; the taps are emitted in the solution).
+(the K+ macro move of Bjarnason et al.; the taps are emitted in the solution). For the
+same reason the order of the deck does not matter either: the key holds the deck as a
+multiset, and of two copies of a face in the deck only the one the fewest taps away is
+offered.
 
 Move kinds ``(kind, a, b, n)``: 0 column ``a`` -> column ``b`` (``n`` cards); 1 column
 top -> foundation slot ``b``; 2 deck card ``a`` -> column ``b``; 3 deck card ``a`` ->
 slot ``b``; 4 take-back, slot ``a`` -> column ``b``; 5 one stock tap (only listed with
-``full=True``).
+``full=True``); 6 and 7 are the streamliners' macro moves (:mod:`.eh_moves`).
 
 Modes: ``"complete"`` plays only aces at once (:meth:`EHState.auto`) and searches every
 other move, take-backs included, with only the symmetry pruning below. The others are
-streamliners (faster, but their failures prove nothing), none of which takes back:
+streamliners (faster, but their failures prove nothing), which take a card back only
+to place it as a base for a column card that should move (macro move 6):
 ``"fast"`` plays at once every column card that can go up and the stock cards that
 :func:`safe` allows, moves a card from column to column only when that empties its
 column, turns a card up or uncovers a card that can go up, and a stock card onto a
@@ -27,7 +31,7 @@ column only when a column card that should move could then go onto it; ``"loose"
 drops those two restrictions; ``"spread"`` is ``"loose"`` with another ordering
 (:meth:`EHState.score`); ``"greedy"`` is ``"fast"`` playing every card that can go
 up at once. They fail on different deals: :class:`~game.solver.search.Search` runs
-them in rounds before ``"complete"``. ``"none"``: no automatic move, only the symmetry
+them, with random orderings, in short dives (:mod:`.eh_dive`) before ``"complete"``. ``"none"``: no automatic move, only the symmetry
 pruning (for ``is_stuck``).
 
 Why an ace may always go up (complete mode): write ``Q <= Q'`` when ``Q'`` is ``Q``
@@ -44,14 +48,18 @@ that is not lifted still has one in ``Q'`` (two aces per suit). Face-down cards 
 ``Q'`` are a subset of those of ``Q`` (a lift can turn one up, which only allows more).
 A won ``Q`` gives a won ``Q'``. Symmetry pruning: only the lowest empty column is a
 destination; no lone king moves from its own column to an empty one; one foundation
-slot (the first that accepts, as ``f`` does) per card.
+slot (the first that accepts, as ``f`` does) per card; one take-back per face when both
+slots of a suit show the same card; one deck move per face (above).
 """
 
 from __future__ import annotations
 
+from typing import cast
+
+from .eh_moves import STREAM, moves
+
 FOUND0 = 20
-#: The streamlined modes (faster searches whose failures prove nothing).
-STREAM = ("greedy", "fast", "loose", "spread")
+__all__ = ["STREAM", "EHState", "safe"]
 
 
 def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
@@ -87,7 +95,7 @@ class EHState:
         """Canonical key: the columns as a multiset (with face-down counts) and the deck
         cycle without its cursor; foundations follow from the rest."""
         cols = sorted([bytes((100 + d,)) + bytes(c) for c, d in zip(self.cols, self.down)])
-        return b"".join(cols) + b"\xff" + bytes(self.deck)
+        return b"".join(cols) + b"\xff" + bytes(sorted(self.deck))
 
     def score(self, mode: str = "fast") -> int:
         """Best-first priority of the streamlined searches (higher first): 20 per card
@@ -174,6 +182,9 @@ class EHState:
     def do(self, m: tuple[int, ...]) -> object:
         """Play ``m``; returns the token :meth:`undo` needs (flip flag or old cursor)."""
         kind, a, b, n = m
+        if kind >= 6:  # a base from a slot (6) or the deck (7), then column n's top on it
+            first = (4, a, b, 1) if kind == 6 else (2, a, b, 1)
+            return self.do(first), self.do((0, n, b, 1))
         if kind == 0:
             cards, flip = self._pop(a, n)
             self.cols[b].extend(cards)
@@ -202,6 +213,11 @@ class EHState:
     def undo(self, m: tuple[int, ...], token: object) -> None:
         """Take back ``m`` played by :meth:`do` (``token`` from :meth:`do`)."""
         kind, a, b, n = m
+        if kind >= 6:
+            t1, t2 = cast(tuple[object, object], token)
+            self.undo((0, n, b, 1), t2)
+            self.undo((4, a, b, 1) if kind == 6 else (2, a, b, 1), t1)
+            return
         if kind <= 1:
             if token:
                 self.down[a] += 1
@@ -231,6 +247,13 @@ class EHState:
         """SPEC §2 notation of ``m`` in the current position (before playing it); a deck
         move gives its stock taps first."""
         kind, a, b, n = m
+        if kind >= 6:
+            first = (4, a, b, 1) if kind == 6 else (2, a, b, 1)
+            out = self.notation(first)
+            tok = self.do(first)
+            out += self.notation((0, n, b, 1))
+            self.undo(first, tok)
+            return out
         dst = f"f{b + 1}" if kind in (1, 3) else f"t{b + 1}"
         if kind == 0:
             return [f"t{a + 1}-{dst}" + (f":{n}" if n > 1 else "")]
@@ -297,103 +320,5 @@ class EHState:
             self.undo(m, token)
 
     def moves(self, mode: str = "complete", full: bool = False) -> list[tuple[int, ...]]:
-        """Moves to search, best first; ``full``: every legal primitive move (waste top
-        only, plus the stock tap), as ``game.easy_harp.legal_moves`` lists them.
-
-        Order (a heuristic, it changes no verdict): foundation moves, moves that turn a
-        card up (fewest face-down cards left first), moves that empty a column, deck to
-        column, other column moves, take-backs last.
-        """
-        cols, down, found, deck = self.cols, self.down, self.found, self.deck
-        fast = mode in ("fast", "greedy") and not full
-        greedy = mode in STREAM and not full
-        acc: dict[int, list[int]] = {}
-        empties = []
-        for d, col in enumerate(cols):
-            if not col:
-                empties.append(d)
-                continue
-            t = col[-1]
-            r = t % 13
-            if r:
-                if 13 <= t < 39:
-                    acc.setdefault(r - 1, []).append(d)
-                    acc.setdefault(39 + r - 1, []).append(d)
-                else:
-                    acc.setdefault(13 + r - 1, []).append(d)
-                    acc.setdefault(26 + r - 1, []).append(d)
-        to_empty = empties if full else empties[:1]
-        slot_of: dict[int, list[int]] = {}
-        for j, h in enumerate(found):
-            if h < 13:
-                slot_of.setdefault((j % 4) * 13 + h, []).append(j)
-        scored: list[tuple[int, tuple[int, ...]]] = []
-        add = scored.append
-        useful: dict[int, list[int]] = {}
-        for s, col in enumerate(cols):
-            if not col:
-                continue
-            size, dn = len(col), down[s]
-            top = col[-1]
-            gain = -1 if fast else 0
-            if size == 1:
-                gain = 40
-            elif size - 1 == dn:
-                gain = 60 - dn
-            elif col[-2] in slot_of:
-                gain = 50
-            if gain > 0:
-                useful.setdefault(top, []).append(s)
-            for j in (slot_of.get(top, ()) if full else slot_of.get(top, ())[:1]):
-                add((100, (1, s, j, 1)))
-            if gain >= 0:
-                for d in acc.get(top, ()):
-                    add((10 + gain, (0, s, d, 1)))
-            if top % 13 == 12 and (size > 1 or full):
-                for d in to_empty:
-                    add((10 + gain, (0, s, d, 1)))
-            if not to_empty:
-                continue
-            n = 1
-            while n < size - dn:
-                a, b = col[-n - 1], col[-n]
-                if b % 13 != a % 13 - 1 or (13 <= a < 39) == (13 <= b < 39):
-                    break
-                n += 1
-            if n >= 2 and col[-n] % 13 == 12 and (n < size or full):
-                g = 60 - dn if n == size - dn and dn else (40 if n == size else 0)
-                for d in to_empty:
-                    add((10 + g, (0, s, d, n)))
-        if deck:
-            picks = range(len(deck)) if not full else ([self.cur - 1] if self.cur else [])
-            for i in picks:
-                c = deck[i]
-                for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
-                    add((90, (3, i, j, 1)))
-                dsts = acc.get(c, [])
-                if c % 13 == 12:
-                    dsts = dsts + to_empty
-                if fast and dsts:
-                    r = c % 13
-                    if 13 <= c < 39:
-                        srcs = useful.get(r - 1, []) + useful.get(38 + r, [])
-                    else:
-                        srcs = useful.get(12 + r, []) + useful.get(25 + r, [])
-                    dsts = [d for d in dsts if any(x != d for x in srcs)]
-                for d in dsts:
-                    add((30, (2, i, d, 1)))
-            if full:
-                add((0, (5, 0, 0, 0)))
-        if not greedy:
-            for j, h in enumerate(found):
-                if h:
-                    c = (j % 4) * 13 + h - 1
-                    for d in acc.get(c, ()):
-                        add((0, (4, j, d, 1)))
-                    if c % 13 == 12:
-                        for d in to_empty:
-                            add((0, (4, j, d, 1)))
-        if not full:
-            scored.sort(key=lambda t: -t[0])
-        return [m for _, m in scored]
-
+        """Moves to search, best first (:func:`.eh_moves.moves`, where they are listed)."""
+        return moves(self, mode, full)

@@ -11,18 +11,19 @@ positions in a mode whose pruning is proven (``"complete"``), the start is unwin
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
+from . import eh_dive
 from .adapter import read_state
-from .eh_state import STREAM, EHState
+from .eh_state import EHState
 
 #: Statuses of a :class:`Solution` (SPEC §10).
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 MODES = ("fast", "complete", "auto")
-#: Positions per streamliner in the first round, and the factor from round to round.
-FIRST_CAP, GROWTH = 1000, 4
+#: Share of an Easy Harp "auto" budget spent on the dives before the complete search.
+DIVE_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +49,13 @@ class Search:
         source: a ``Game`` or a ``Position`` (read through :mod:`.adapter`).
         max_nodes: budget of expanded positions over all phases; past it the answer is
             ``"unknown"``.
-        mode: ``"fast"`` (hints and quick answers: Easy Harp plays more cards up at once
-            and never takes back; its four streamliners run in rounds, see
-            :meth:`_rounds`; running out proves nothing, so its answers are
-            ``"winnable"`` or ``"unknown"``), ``"complete"`` (only proven pruning: the
-            one to trust for ``"unwinnable"``) or ``"auto"`` (in Easy Harp the
-            streamliners with 4/5 of the budget, then complete with the rest; what
+        mode: ``"fast"`` (hints and quick answers: in Easy Harp, short randomised
+            dives of streamlined best-first search, see :mod:`.eh_dive`, which play
+            more cards up at once and take back only to make a base; running out
+            proves nothing, so its answers are ``"winnable"`` or ``"unknown"``),
+            ``"complete"`` (only proven pruning: the one to trust for
+            ``"unwinnable"``) or ``"auto"`` (in Easy Harp the dives with
+            ``DIVE_SHARE`` of the budget, then complete with the rest; what
             :func:`~game.solver.solve` uses).
             In Eight Off all three are the same complete search (every pruning there
             is proven, see :mod:`.eo_state`).
@@ -89,9 +91,9 @@ class Search:
         elif eo or mode == "complete":
             self.phases = ["complete"]
         elif mode == "fast":
-            self.phases = list(STREAM)
+            self.phases = ["dives"]
         else:
-            self.phases = [*STREAM, "complete"]
+            self.phases = ["dives", "complete"]
         self.nodes = 0
         self.result: Solution | None = None
         self._pause = 0
@@ -118,18 +120,17 @@ class Search:
 
     # --- the search ------------------------------------------------------------------
     def _run(self) -> Generator[None, None, None]:
-        stream = [p for p in self.phases if p in STREAM]
-        rest = [p for p in self.phases if p not in STREAM]
-        if stream and isinstance(self.state, EHState):
-            found = yield from self._rounds(stream, self.max_nodes * len(stream) // len(self.phases))
+        rest = list(self.phases)
+        if rest[0] == "dives":
+            rest.pop(0)
+            share = int(self.max_nodes * DIVE_SHARE) if rest else self.max_nodes
+            found = yield from self._dives(share)
             if found is not None:
                 self.result = Solution(WINNABLE, found, self.nodes)
                 return
             if not rest:
                 self.result = Solution(UNKNOWN, (), self.nodes)
                 return
-        else:
-            rest = self.phases
         for k, phase in enumerate(rest):
             last = k == len(rest) - 1
             share = (self.max_nodes - self.nodes) // (len(rest) - k)
@@ -146,31 +147,19 @@ class Search:
                 return
             self.state = self.root.copy()
 
-    def _rounds(self, stream: list[str], share: int) -> Generator[None, None, tuple[str, ...] | None]:
-        """Easy Harp's streamliners in rounds (restarts with iterative widening): each
-        round runs every streamliner still alive from the start with a cap of
-        positions, ``FIRST_CAP`` in the first round and ``GROWTH`` times more in each
-        next one (but no more than an equal part of what is left of ``share``), until
-        one finds a win or ``share`` positions are spent. A streamliner
-        that runs out of positions under its cap has seen all it can and is dropped.
-        The deals each streamliner wins quickly differ, so a win that one of them finds
-        in a few hundred positions no longer waits behind the others' whole shares;
-        restarts cost at most ``1 / (GROWTH - 1)`` of the work."""
-        cap, alive = FIRST_CAP, list(stream)
-        while alive and self.nodes < share:
-            rnd = list(alive)
-            for k, phase in enumerate(rnd):
-                limit = self.nodes + min(cap, (share - self.nodes) // (len(rnd) - k))
-                found = yield from self._befs(phase, limit)
-                self.state = self.root.copy()
-                if found is not None:
-                    return found
-                if self.nodes < limit:
-                    alive.remove(phase)
-                if self.nodes >= share:
-                    break
-            cap *= GROWTH
-        return None
+    def _dives(self, share: int) -> Generator[None, None, tuple[str, ...] | None]:
+        """Easy Harp's dives (:mod:`.eh_dive`) from the start, one after another, until
+        one finds a win or ``share`` positions are spent."""
+        for n, (phase, weights, cap) in enumerate(eh_dive.plan(self.root.key())):
+            if self.nodes >= share:
+                return None
+            limit = self.nodes + min(cap, share - self.nodes)
+            score = eh_dive.weighted(weights, n) if weights else None
+            found = yield from self._befs(phase, limit, score)
+            self.state = self.root.copy()
+            if found is not None:
+                return found
+        return None  # pragma: no cover - the plan is endless
 
     def _dfs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
         st = self.state
@@ -224,9 +213,12 @@ class Search:
             stack.append([st.moves(phase), 0, au, None, None])
         return None
 
-    def _befs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
-        """Best-first search (highest ``state.score()`` first, newest first on ties),
-        keeping each waiting position as its parent's bytes plus one move."""
+    def _befs(
+        self, phase: str, limit: int, score: Callable[[EHState], float] | None = None
+    ) -> Generator[None, None, tuple[str, ...] | None]:
+        """Best-first search (highest ``score(state)`` first, by default
+        ``state.score(phase)``; newest first on ties), keeping each waiting position as
+        its parent's bytes plus one move."""
         st = self.state
         assert isinstance(st, EHState), "best-first search is for Easy Harp states"
         cls = EHState
@@ -235,7 +227,7 @@ class Search:
         if st.won():
             return self._notate(rec0[1])
         seen = {st.key()}
-        heap: list[tuple[int, int, bytes, Any, Any]] = []
+        heap: list[tuple[float, int, bytes, Any, Any]] = []
         count = 0
         code = st.encode()
         rec = rec0
@@ -254,7 +246,7 @@ class Search:
                 if k not in seen:
                     seen.add(k)
                     count += 1
-                    heapq.heappush(heap, (-st.score(phase), -count, code, m, rec))
+                    heapq.heappush(heap, (-(score(st) if score else st.score(phase)), -count, code, m, rec))
                 st.undo_auto(au)
                 st.undo(m, tok)
             if not heap or self.nodes >= limit:

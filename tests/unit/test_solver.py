@@ -9,9 +9,8 @@ import subprocess
 import pytest
 
 import game
-from game.solver import Search, hint, is_stuck, solve
+from game.solver import Search, eh_dive, hint, is_stuck, solve
 from game.solver.eh_state import EHState
-from game.solver.search import FIRST_CAP
 
 from .solver_support import bfs_verdict, near_end_easy_harp, near_end_eight_off
 
@@ -56,17 +55,36 @@ def test_easy_harp_winnable_deal_replays() -> None:
     assert any(m == "s" for m in sol.moves)  # deck cards are reached by stock taps
 
 
-def test_easy_harp_streamliners_run_in_rounds() -> None:
-    # deal 32: "greedy" finds nothing in 3,000 positions, "fast" wins in about 40;
-    # in rounds the win comes after greedy's first cap, not after its whole share
-    g = game.new_game(game.DealCode("easy-harp", 0, 32))
+def test_luby_sequence_and_dive_plan() -> None:
+    assert [eh_dive.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    key = EHState([[1], [], [], [], [], [], [], [], []], [0] * 9, [2, 3], 0, [0] * 8).key()
+    a, b = eh_dive.plan(key), eh_dive.plan(key)
+    first = [next(a) for _ in range(30)]
+    assert first == [next(b) for _ in range(30)]  # reproducible from the position
+    assert [(m, w) for m, w, _ in first[:4]] == list(eh_dive.OPENING)
+    assert [cap for *_, cap in first[4:11]] == [eh_dive.UNIT * k for k in (1, 1, 2, 1, 1, 2, 4)]
+    assert all(m in eh_dive.DIVE_MODES and w is not None and len(w) == 5 for m, w, _ in first[4:])
+
+
+def test_easy_harp_dives_win_what_one_ordering_misses() -> None:
+    # deal 1: no single ordering won it in 200,000 positions; the dives win it, and the
+    # same search in slices gives the same answer
+    g = game.new_game(game.DealCode("easy-harp", 0, 1))
     sol = solve(g)
-    assert sol.status == "winnable" and sol.nodes <= FIRST_CAP + 200
+    assert sol.status == "winnable" and sol.nodes < 100_000
     assert replay_wins(g, sol.moves)
-    s = Search(game.new_game(game.DealCode("easy-harp", 0, 32)))
-    while (r := s.step(25)) is None:
+    s = Search(game.new_game(game.DealCode("easy-harp", 0, 1)))
+    while (r := s.step(250)) is None:
         pass
-    assert r == sol  # the same search in slices
+    assert r == sol
+
+
+def test_easy_harp_opening_dive_wins_quickly() -> None:
+    # deal 13: won by the first dive (the greedy ordering) in a few dozen positions
+    g = game.new_game(game.DealCode("easy-harp", 0, 13))
+    sol = solve(g)
+    assert sol.status == "winnable" and sol.nodes <= 2 * eh_dive.UNIT
+    assert replay_wins(g, sol.moves)
 
 
 def test_easy_harp_score_counts_covering_cards_and_spread_likes_empty_columns() -> None:

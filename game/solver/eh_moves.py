@@ -1,0 +1,148 @@
+"""The moves Easy Harp's solver searches (SPEC §4), for :class:`.eh_state.EHState`.
+
+Move kinds ``(kind, a, b, n)`` are those of :mod:`.eh_state`, plus two macro moves of
+the streamlined searches: ``(6, j, d, s)`` takes the top card of slot ``j`` back onto
+column ``d`` and then moves column ``s``'s top card onto it; ``(7, i, d, s)`` plays deck
+card ``i`` onto column ``d`` and then column ``s``'s top card onto it. A base is only
+worth placing for the card that then goes on it, and as one move the streamliners'
+automatic foundation moves cannot send the base straight back up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .eh_state import EHState
+
+#: The streamlined modes (faster searches whose failures prove nothing).
+STREAM = ("greedy", "fast", "loose", "spread")
+
+
+def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tuple[int, ...]]:
+    """Moves to search, best first; ``full``: every legal primitive move (waste top
+    only, plus the stock tap), as ``game.easy_harp.legal_moves`` lists them.
+
+    Order (a heuristic, it changes no verdict): foundation moves, moves that turn a
+    card up (fewest face-down cards left first), moves that empty a column, deck to
+    column, other column moves, take-backs last.
+    """
+    cols, down, found, deck = self.cols, self.down, self.found, self.deck
+    fast = mode in ("fast", "greedy") and not full
+    greedy = mode in STREAM and not full
+    acc: dict[int, list[int]] = {}
+    empties = []
+    for d, col in enumerate(cols):
+        if not col:
+            empties.append(d)
+            continue
+        t = col[-1]
+        r = t % 13
+        if r:
+            if 13 <= t < 39:
+                acc.setdefault(r - 1, []).append(d)
+                acc.setdefault(39 + r - 1, []).append(d)
+            else:
+                acc.setdefault(13 + r - 1, []).append(d)
+                acc.setdefault(26 + r - 1, []).append(d)
+    to_empty = empties if full else empties[:1]
+    slot_of: dict[int, list[int]] = {}
+    for j, h in enumerate(found):
+        if h < 13:
+            slot_of.setdefault((j % 4) * 13 + h, []).append(j)
+    scored: list[tuple[int, tuple[int, ...]]] = []
+    add = scored.append
+    useful: dict[int, list[int]] = {}
+    for s, col in enumerate(cols):
+        if not col:
+            continue
+        size, dn = len(col), down[s]
+        top = col[-1]
+        gain = -1 if fast else 0
+        if size == 1:
+            gain = 40
+        elif size - 1 == dn:
+            gain = 60 - dn
+        elif col[-2] in slot_of:
+            gain = 50
+        if gain > 0:
+            useful.setdefault(top, []).append(s)
+        for j in (slot_of.get(top, ()) if full else slot_of.get(top, ())[:1]):
+            add((100, (1, s, j, 1)))
+        if gain >= 0:
+            for d in acc.get(top, ()):
+                add((10 + gain, (0, s, d, 1)))
+        if top % 13 == 12 and (size > 1 or full):
+            for d in to_empty:
+                add((10 + gain, (0, s, d, 1)))
+        if not to_empty:
+            continue
+        n = 1
+        while n < size - dn:
+            a, b = col[-n - 1], col[-n]
+            if b % 13 != a % 13 - 1 or (13 <= a < 39) == (13 <= b < 39):
+                break
+            n += 1
+        if n >= 2 and col[-n] % 13 == 12 and (n < size or full):
+            g = 60 - dn if n == size - dn and dn else (40 if n == size else 0)
+            for d in to_empty:
+                add((10 + g, (0, s, d, n)))
+    if deck:
+        if full:
+            picks = [self.cur - 1] if self.cur else []
+        else:  # one per face, the one the fewest taps away (copies are equal)
+            size, cur, faces = len(deck), self.cur, set()
+            picks = []
+            for i in [*range(cur - 1 if cur else 0, size), *range(0, cur - 1 if cur else 0)]:
+                if deck[i] not in faces:
+                    faces.add(deck[i])
+                    picks.append(i)
+        for i in picks:
+            c = deck[i]
+            for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
+                add((90, (3, i, j, 1)))
+            dsts = acc.get(c, [])
+            if c % 13 == 12:
+                dsts = dsts + to_empty
+            if greedy and dsts and (r := c % 13):  # as a base: play the macro move
+                if 13 <= c < 39:
+                    srcs = useful.get(r - 1, []) + useful.get(38 + r, [])
+                else:
+                    srcs = useful.get(12 + r, []) + useful.get(25 + r, [])
+                for d in dsts:
+                    for x in srcs:
+                        if x != d:
+                            add((35, (7, i, d, x)))
+            if not fast:
+                for d in dsts:
+                    add((30, (2, i, d, 1)))
+        if full:
+            add((0, (5, 0, 0, 0)))
+    tops: set[int] = set()
+    for j, h in enumerate(found):
+        if not h:
+            continue
+        c = (j % 4) * 13 + h - 1
+        if not full:
+            if c in tops:
+                continue
+            tops.add(c)  # one take-back per face (the two slots are alike)
+        dsts = acc.get(c, [])
+        if c % 13 == 12:
+            dsts = dsts + to_empty
+        if greedy:  # only as a base for a column card that should move: macro move
+            r = c % 13
+            if 13 <= c < 39:
+                srcs = useful.get(r - 1, []) + useful.get(38 + r, [])
+            else:
+                srcs = useful.get(12 + r, []) + useful.get(25 + r, [])
+            for d in dsts if r else ():
+                for x in srcs:
+                    if x != d:
+                        add((20, (6, j, d, x)))
+        else:
+            for d in dsts:
+                add((0, (4, j, d, 1)))
+    if not full:
+        scored.sort(key=lambda t: -t[0])
+    return [m for _, m in scored]
