@@ -53,11 +53,108 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
+SECTIONS = ("hint", "winnable", "longtasks", "solve")
+# Timing of every slice (Slicer.step: one timer task of the page) and of every
+# Search.step call inside it, installed in the page.
+TIMING = """
+import js, game
+import game.ui.app as A
+from game.ui.slicer import Job
+APP = A.APP
+SLICES, STEPS = [], []
+_orig = type(APP.assist.slicer).step
+def _timed(self=APP.assist.slicer):
+    t = js.performance.now(); r = _orig(self); SLICES.append(js.performance.now() - t); return r
+APP.assist.slicer.step = _timed
+_sstep = game.Search.step
+def _tstep(self, nodes=1000):
+    t = js.performance.now(); r = _sstep(self, nodes); STEPS.append((js.performance.now() - t, nodes)); return r
+game.Search.step = _tstep
+import gc
+GCS, _gc0 = [], [0.0]
+def _gcb(phase, info):
+    if phase == "start":
+        _gc0[0] = js.performance.now()
+    else:
+        GCS.append((js.performance.now() - _gc0[0], info["generation"]))
+gc.callbacks.append(_gcb)
+LONGSTEPS = []
+def _tstep(self, nodes=1000, _n=[0]):
+    t = js.performance.now(); n0 = self.nodes; g0 = len(GCS)
+    r = _sstep(self, nodes)
+    dt = js.performance.now() - t
+    STEPS.append((dt, nodes))
+    if dt > 30:
+        LONGSTEPS.append((round(dt), self.nodes - n0, sum(x[0] for x in GCS[g0:]), self.state.game, r is not None))
+    return r
+game.Search.step = _tstep
+"""
+# Easy Harp: the indicator's own search on deal 1 (it lasts well over 10 s in Pyodide).
+EH_SEARCH = """APP.settings.show_winnable = True
+APP.start_game(game.new_game(game.DealCode('easy-harp', 0, 1)))"""
+# Eight Off: every deal is decided in under a second, so one job chains the complete
+# searches of deals 1, 2, ... (4 cells) for the 10 s, through the same slicer and timer.
+EO_SEARCH = """APP.settings.show_winnable = False
+APP.start_game(game.new_game(game.DealCode('eight-off', 4, 1)))
+class Chain:
+    def __init__(self):
+        self.n = 1
+        self.cur = game.Search(game.new_game(game.DealCode('eight-off', 4, 1)), 10**7, mode='complete')
+    def step(self, nodes=1000):
+        if self.cur.step(nodes) is not None:
+            self.n += 1
+            self.cur = game.Search(game.new_game(game.DealCode('eight-off', 4, self.n)), 10**7, mode='complete')
+        return None
+APP.assist.slicer.job = Job('bench', 'verdict', Chain(), APP.assist.nodes())
+APP.assist.schedule()"""
+
+
+def ten_seconds(page, py, setup: str, taps: bool) -> dict:
+    """Run ``setup`` (which starts a search), watch 10 s (with 5 stock taps when
+    ``taps``), and return the figures: the page's long tasks, the slices and steps."""
+    py("SLICES.clear(); STEPS.clear(); GCS.clear(); LONGSTEPS.clear()")
+    page.evaluate("() => { window.__long = []; }")
+    t0 = page.evaluate("() => performance.now()")
+    py(setup)
+    tap_ms = []
+    if taps:
+        for _ in range(5):
+            page.wait_for_timeout(1500)
+            before = page.evaluate("() => document.querySelector('[data-status=moves]').dataset.value")
+            box = page.locator('#table .pile[data-pile="s"]').bounding_box()
+            t = page.evaluate("() => performance.now()")
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function(
+                f"() => document.querySelector('[data-status=moves]').dataset.value !== '{before}'")
+            tap_ms.append(page.evaluate("() => performance.now()") - t)
+    left = 10_000 - (page.evaluate("() => performance.now()") - t0)
+    page.wait_for_timeout(max(0, left))
+    py("APP.assist.slicer.cancel()")
+    slices = list(py("SLICES"))
+    steps = [list(x) for x in py("[list(x) for x in STEPS]")]
+    longs = list(page.evaluate("() => window.__long"))
+    gcs = [list(x) for x in py("[list(x) for x in GCS]")]
+    print("long steps (ms, nodes, gc ms, game, ended):", [list(x) for x in py("[list(x) for x in LONGSTEPS]")][:40])
+    step_ms = sorted(s[0] for s in steps)
+    res = {"longtask max": max(longs, default=0.0), "longtasks": len(longs),
+           "slices": len(slices), "slice p50": pct(slices, .5), "slice p99": pct(slices, .99),
+           "slice max": max(slices, default=0.0), "steps": len(steps),
+           "step p99": pct(step_ms, .99), "step max": max(step_ms, default=0.0),
+           "nodes/step": statistics.median([s[1] for s in steps]) if steps else 0,
+           "gc": len(gcs), "gc max": max((g[0] for g in gcs), default=0.0),
+           "gc2 max": max((g[0] for g in gcs if g[1] == 2), default=0.0)}
+    if tap_ms:
+        res |= {"tap p50": statistics.median(tap_ms), "tap max": max(tap_ms)}
+    return res
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--json")
+    ap.add_argument("--only", default=",".join(SECTIONS), help="comma list of " + ",".join(SECTIONS))
     a = ap.parse_args()
+    only = set(a.only.split(","))
     srv = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(ROOT)))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{srv.server_port}"
@@ -73,9 +170,9 @@ def main() -> int:
         def py(code: str):
             return page.evaluate(PY_JS, code)
 
-        py("import js, game\nimport game.ui.app as A\nAPP = A.APP")
+        py(TIMING)
         # Hint latency on openings.
-        for kind, cells in VARIANTS:
+        for kind, cells in VARIANTS if "hint" in only else ():
             times = py(f"""
 ts = []
 for n in range(1, {a.deals} + 1):
@@ -86,7 +183,7 @@ ts""")
             out[f"hint {kind}-{cells}"] = {"p50": statistics.median(times), "p95": pct(times, .95),
                                            "max": max(times)}
         # Winnable deal.
-        for kind, cells in VARIANTS:
+        for kind, cells in VARIANTS if "winnable" in only else ():
             times = list(py(f"""
 ts = []
 APP.settings.winnable_only = {{v: True for v in APP.settings.winnable_only}}
@@ -97,30 +194,13 @@ for i in range(10):
     t = js.performance.now(); d.deal_random(); ts.append(js.performance.now() - t)
 ts"""))
             out[f"winnable deal {kind}-{cells}"] = {"p95": pct(times, .95), "max": max(times)}
-        # Long tasks during a 10 s search, and a stock tap during it.
-        py("""APP.settings.show_winnable = True
-APP.start_game(game.new_game(game.DealCode('easy-harp', 0, 1)))""")
-        page.evaluate("() => { window.__long = []; }")
-        page.wait_for_timeout(2000)
-        taps = []
-        for _ in range(5):
-            before = page.evaluate("() => document.querySelector('[data-status=moves]').dataset.value")
-            box = page.locator('#table .pile[data-pile="s"]').bounding_box()
-            t0 = page.evaluate("() => performance.now()")
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function(
-                f"() => document.querySelector('[data-status=moves]').dataset.value !== '{before}'")
-            taps.append(page.evaluate("() => performance.now()") - t0)
-            page.wait_for_timeout(1500)
-        state = page.evaluate("() => document.querySelector('[data-status=winnable]').dataset.value")
-        longs = page.evaluate("() => window.__long")
-        out["10 s search"] = {"longtask max": max(longs, default=0.0), "longtasks": len(longs),
-                              "tap p50": statistics.median(taps), "tap max": max(taps),
-                              "indicator at the end": state}
+        if "longtasks" in only:
+            for name, setup in (("easy-harp", EH_SEARCH), ("eight-off", EO_SEARCH)):
+                out[f"10 s search {name}"] = ten_seconds(page, py, setup, taps=name == "easy-harp")
         # Deals solved in the page.
         for kind, cells, deals, budget in (("eight-off", 8, range(1, 21), 200_000),
                                            ("eight-off", 4, range(1, 21), 200_000),
-                                           ("easy-harp", 0, range(1, 6), 50_000)):
+                                           ("easy-harp", 0, range(1, 6), 50_000)) if "solve" in only else ():
             rows = py(f"""
 rows = []
 for n in {list(deals)}:
