@@ -55,17 +55,30 @@ class Assist:
         self.assisted_code: str | None = None
         self.marked: list[JS] = []
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
+        self.stuck_said = False  # the stuck notice is given once per game
+        self.loaded = False  # the solver is imported after the page is ready (load_solver)
         self._tick = self.br.proxy(self.tick)
         self._finish_step = self.br.proxy(self.finish_step)
+        self._load = self.br.proxy(self.load_solver)
         self.status_el: JS = self.br.document.querySelector('[data-role="winnable"]')
         self.assisted_code = self.app.store.get(KEY_ASSISTED)
 
     def bind(self) -> None:
-        """Listen to any input (it stops "Finish for me"), then show the indicator."""
+        """Listen to any input (it stops "Finish for me"), show the indicator, and load
+        the solver in a later task, once the page is ready (issue 10 point 8)."""
         self.br.listen(self.br.document, "pointerdown", self.on_input)
         self.br.listen(self.br.document, "keydown", self.on_input)
         if self.assisted:  # the saved game was finished by the solver before a reload
             self.app.ledger.assisted = True
+        self.refresh()
+        self.br.set_timeout(self._load, 0)
+
+    def load_solver(self, *_args: object) -> None:
+        """Import the solver (``game.load_solver``), then search for the indicator and
+        the stuck notice. Before this no search starts; Hint and Finish for me import
+        it themselves when used first."""
+        game.load_solver()
+        self.loaded = True
         self.refresh()
 
     def on_input(self, evt: JS) -> None:
@@ -118,6 +131,7 @@ class Assist:
             self.assisted_code = None
             self.app.store.remove(KEY_ASSISTED)
         self.last_verdict = None
+        self.stuck_said = False
         self.after_action()
 
     def stop(self) -> None:
@@ -143,6 +157,10 @@ class Assist:
         if self.finishing:
             return
         g = self.app.g
+        if not self.loaded:  # until the solver is loaded: thinking (load_solver asks then)
+            if on:
+                self.show_verdict("yes" if g.is_won else "thinking")
+            return
         if not on:
             self.slicer.cancel()
             self.check_stuck()
@@ -171,10 +189,15 @@ class Assist:
             self.schedule()
 
     def stuck_found(self, sol: game.Solution) -> None:
-        if sol.status == "unwinnable":  # no progress reachable: stuck (game.is_stuck)
+        """Stuck (``unwinnable``: no progress reachable, as ``game.is_stuck``): the
+        indicator says ``no``; the notice comes once per game (stock taps, which Easy
+        Harp always allows, do not bring it back)."""
+        if sol.status == "unwinnable":
             if self.app.settings.show_winnable:
                 self.show_verdict("no")
-            self.app.notices.notify("stuck", lambda: self.app.texts.t("notice.stuck"))
+            if not self.stuck_said:
+                self.stuck_said = True
+                self.app.notices.notify("stuck", lambda: self.app.texts.t("notice.stuck"))
 
     def show_verdict(self, value: str) -> None:
         el = self.status_el

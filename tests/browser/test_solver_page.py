@@ -5,6 +5,9 @@ page's contract attributes and checked against the rules package in CPython.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from helpers import card_point, mouse_drag, notice, pile_point, py, saved_game, status
 
@@ -151,3 +154,59 @@ def test_any_input_stops_finish_for_me(open_app, page):
     back = saved_game(page)
     g.undo()
     assert back.position() == g.position() and back.can_redo
+
+
+# Easy Harp, stuck (the same position as tests/ui/test_slicer.py): every column is a
+# king on a face-down queen, the last one a jack on two face-down cards whose ten of
+# diamonds is needed first, and the only stock card, the jack of diamonds, goes nowhere.
+# game.is_stuck says so; stock taps remain legal for ever.
+STUCK_POSITION = """Foundations: H-9 C-J D-9 S-J H-J C-J D-J S-J
+Stock: JD
+Waste:
+: (QS) KS
+: (QS) KS
+: (QH) KH
+: (QH) KH
+: (QD) KD
+: (QD) KD
+: (QC) KC
+: (QC) KC
+: (TD) (TH) JH
+"""
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("lang", "indicator"), [("en", True), ("ro", False)])
+def test_a_stuck_easy_harp_game_is_said_once(open_app, page, lang, indicator):
+    """The page says a stuck Easy Harp game is stuck (issue 10 point 6): the indicator
+    (when on) says it cannot be won, and the notice comes once: the stock taps still
+    allowed neither bring it back nor change the verdict."""
+    g = game.load_position(STUCK_POSITION, game="easy-harp")
+    assert game.is_stuck(g) and g.legal_moves() == [game.Move("s", None, None)]
+    texts = catalog(lang)
+    settings = Settings(show_winnable=indicator, language=lang).dump()
+    open_app("/index.html", storage={KEY_SETTINGS: settings, "solitaire.game": g.to_save()})
+    page.wait_for_function("() => document.querySelector('[data-role=notice]').dataset.notice === 'stuck'")
+    said = notice(page)
+    assert said["shown"] and said["text"] == texts["notice.stuck"]
+    if indicator:
+        page.wait_for_selector(f"{WINNABLE}[data-value='no']")
+        assert page.locator(WINNABLE).inner_text() == texts["winnable.no"]
+    else:
+        assert page.locator(WINNABLE).count() == 0
+    for n in (1, 2, 3):  # draw, recycle, draw: still stuck, said once
+        box = page.locator('#table .pile[data-pile="s"]').bounding_box()  # a tap on the stock
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"() => document.querySelector('[data-status=moves]').dataset.value === '{n}'")
+        g.play("s")
+        assert game.is_stuck(g)
+        py(page, "import game.ui.app as a\nwhile a.APP.assist.slicer.busy: a.APP.assist.tick()")
+        now = notice(page)  # the tap put the notice away and nothing said it again
+        assert not (now["shown"] and now["kind"] == "stuck"), n
+        if indicator:
+            assert page.locator(WINNABLE).get_attribute("data-value") == "no"
+    assert saved_game(page).position() == g.position()
