@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import threading
@@ -53,7 +54,43 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-SECTIONS = ("hint", "winnable", "longtasks", "solve")
+SECTIONS = ("hint", "winnable", "longtasks", "expansions", "solve")
+# The cost of single expansions without the noise of a loaded machine: the same
+# deterministic search stepped one position at a time, three times over; the minimum per
+# step is what the position itself costs (a pause of the machine does not repeat at the
+# same step).
+EXPANSIONS = """
+def _runs(make, steps, rounds=3):
+    best = None
+    for _ in range(rounds):
+        s, ts = make(), []
+        for _ in range(steps):
+            t = js.performance.now(); r = (_sstep(s, 1) if isinstance(s, game.Search) else s.step(1))
+            ts.append(js.performance.now() - t)
+            if r is not None:
+                break
+        best = ts if best is None else [min(a, b) for a, b in zip(best, ts)]
+    return best
+class _eo:  # Eight Off searches end fast: the complete searches of 8-cell deals 1, 2, ...
+    def __init__(self):
+        self.n, self.cur = 1, game.Search(game.new_game(game.DealCode('eight-off', 8, 1)), 10**7, mode='complete')
+    def step(self, nodes):
+        if self.cur.step(nodes) is not None:
+            self.n += 1
+            self.cur = game.Search(game.new_game(game.DealCode('eight-off', 8, self.n)), 10**7, mode='complete')
+        return None
+    nodes = 0
+res = {}
+for name, make in (('easy-harp 1', lambda: game.Search(game.new_game(game.DealCode('easy-harp', 0, 1)), 60_000)),
+                   ('easy-harp 7', lambda: game.Search(game.new_game(game.DealCode('easy-harp', 0, 7)), 60_000)),
+                   ('eight-off-8 1..', _eo)):
+    b = _runs(make, 6000)
+    top = sorted(range(len(b)), key=lambda i: -b[i])[:5]
+    srt = sorted(b)
+    res[name] = [len(b), srt[len(b) // 2], srt[int(len(b) * .99)], srt[int(len(b) * .999)], srt[-1],
+                 [[i, round(b[i], 1)] for i in top]]
+res
+"""
 # Timing of every slice (Slicer.step: one timer task of the page) and of every
 # Search.step call inside it, installed in the page.
 TIMING = """
@@ -63,8 +100,24 @@ from game.ui.slicer import Job
 APP = A.APP
 SLICES, STEPS = [], []
 _orig = type(APP.assist.slicer).step
+MODE = ["after"]
+def _before(self):
+    # The slicer before issue 10's last round: a fixed node count per step (Easy Harp 1,
+    # Eight Off 25), the clock read after each step.
+    job = self.job
+    if job is None:
+        return None
+    n = 1 if APP.g.game == game.EASY_HARP and job.key != 'bench' else 25
+    end = self.clock() + self.slice_ms / 1000
+    while (sol := job.search.step(n)) is None:
+        if self.clock() >= end:
+            return None
+    self.job = None
+    self.remember(job.key, sol)
+    return job, sol
 def _timed(self=APP.assist.slicer):
-    t = js.performance.now(); r = _orig(self); SLICES.append(js.performance.now() - t); return r
+    t = js.performance.now(); r = (_before if MODE[0] == "before" else _orig)(self)
+    SLICES.append(js.performance.now() - t); return r
 APP.assist.slicer.step = _timed
 _sstep = game.Search.step
 def _tstep(self, nodes=1000):
@@ -109,10 +162,11 @@ APP.assist.slicer.job = Job('bench', 'verdict', Chain(), APP.assist.nodes())
 APP.assist.schedule()"""
 
 
-def ten_seconds(page, py, setup: str, taps: bool) -> dict:
-    """Run ``setup`` (which starts a search), watch 10 s (with 5 stock taps when
+def ten_seconds(page, py, setup: str, taps: bool, mode: str) -> dict:
+    """Run ``setup`` (which starts a search) with the slicer of ``mode`` (``before``:
+    fixed node counts; ``after``: the adaptive one), watch 10 s (with 5 stock taps when
     ``taps``), and return the figures: the page's long tasks, the slices and steps."""
-    py("SLICES.clear(); STEPS.clear(); GCS.clear(); LONGSTEPS.clear()")
+    py(f"SLICES.clear(); STEPS.clear(); GCS.clear(); LONGSTEPS.clear(); MODE[0] = {mode!r}")
     page.evaluate("() => { window.__long = []; }")
     t0 = page.evaluate("() => performance.now()")
     py(setup)
@@ -134,7 +188,6 @@ def ten_seconds(page, py, setup: str, taps: bool) -> dict:
     steps = [list(x) for x in py("[list(x) for x in STEPS]")]
     longs = list(page.evaluate("() => window.__long"))
     gcs = [list(x) for x in py("[list(x) for x in GCS]")]
-    print("long steps (ms, nodes, gc ms, game, ended):", [list(x) for x in py("[list(x) for x in LONGSTEPS]")][:40])
     step_ms = sorted(s[0] for s in steps)
     res = {"longtask max": max(longs, default=0.0), "longtasks": len(longs),
            "slices": len(slices), "slice p50": pct(slices, .5), "slice p99": pct(slices, .99),
@@ -152,6 +205,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--json")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of the 10 s searches")
     ap.add_argument("--only", default=",".join(SECTIONS), help="comma list of " + ",".join(SECTIONS))
     a = ap.parse_args()
     only = set(a.only.split(","))
@@ -194,9 +248,18 @@ for i in range(10):
     t = js.performance.now(); d.deal_random(); ts.append(js.performance.now() - t)
 ts"""))
             out[f"winnable deal {kind}-{cells}"] = {"p95": pct(times, .95), "max": max(times)}
-        if "longtasks" in only:
-            for name, setup in (("easy-harp", EH_SEARCH), ("eight-off", EO_SEARCH)):
-                out[f"10 s search {name}"] = ten_seconds(page, py, setup, taps=name == "easy-harp")
+        if "expansions" in only:
+            for name, r in dict(py(EXPANSIONS)).items():
+                r = list(r)
+                out[f"expansions {name}"] = {"steps": r[0], "p50": r[1], "p99": r[2], "p99.9": r[3],
+                                             "max": r[4], "slowest (step, ms)": [list(x) for x in r[5]]}
+        if "longtasks" in only:  # rounds interleave the slicer before and after
+            for r in range(a.rounds):
+                for mode in ("before", "after") if r % 2 == 0 else ("after", "before"):
+                    for name, setup in (("easy-harp", EH_SEARCH), ("eight-off", EO_SEARCH)):
+                        res = ten_seconds(page, py, setup, taps=name == "easy-harp", mode=mode)
+                        out[f"10 s {name} {mode} #{r + 1}"] = res
+                        res["load"] = os.getloadavg()[0]
         # Deals solved in the page.
         for kind, cells, deals, budget in (("eight-off", 8, range(1, 21), 200_000),
                                            ("eight-off", 4, range(1, 21), 200_000),
