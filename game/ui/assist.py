@@ -9,9 +9,11 @@ action abandons the search. The solver itself is the rules package's (``game.Sea
   until the next action and says the move in words in the notice bar.
 - The indicator ``data-status="winnable"`` (setting ``show_winnable``): ``thinking``,
   then ``yes``/``no``/``unknown``; a move that turns ``yes`` into ``no`` is announced.
-- Finish for me (``data-action="solve"``): plays the solution one action per
-  ``FINISH_MS``, each a normal undoable action; any input stops it. The game is then
-  *assisted* (``assisted``), remembered under ``KEY_ASSISTED`` for the records.
+- Finish for me (``data-action="solve"``): asks first (the ``data-role="confirm"``
+  dialog: the game will count as assisted), unless the game is assisted already; then
+  plays the solution one action at a time (``slicer.finish_delay``: slow for the first
+  actions, then faster), each a normal undoable action; any input stops it. The game is
+  then *assisted* (``assisted``), remembered under ``KEY_ASSISTED`` for the records.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .slicer import (
     STUCK_NODES,
     VERDICT_NODES,
     Slicer,
+    finish_delay,
     hint_marks,
     verdict,
 )
@@ -38,7 +41,6 @@ from .slicer import (
 if TYPE_CHECKING:
     from .app import App
 
-FINISH_MS = 260  # one action of "Finish for me" per this many ms (animations last 180)
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
 
 
@@ -52,6 +54,7 @@ class Assist:
         self.timer = 0
         self.finish_timer = 0
         self.finishing: list[str] = []  # moves left to play by "Finish for me"
+        self.finished = 0  # actions "Finish for me" has played since it started
         self.assisted_code: str | None = None
         self.marked: list[JS] = []
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
@@ -306,9 +309,20 @@ class Assist:
     # ----- Finish for me -----------------------------------------------------------
 
     def solve(self) -> None:
-        """Find a solution (in slices), then play it one action at a time."""
+        """Ask first (the game will count as assisted, SPEC §12) unless it already
+        is; then find a solution (in slices) and play it one action at a time."""
         self.stop()
         self.clear_hint()
+        if self.app.g.is_won:
+            return
+        if self.assisted:
+            self.search_and_finish()
+            return
+        texts = self.app.texts
+        self.app.ledger.ask(texts.t("solve.ask"), "solve.ok", self.search_and_finish, cancel_key="confirm.back")
+
+    def search_and_finish(self) -> None:
+        """Find a solution (in slices), then play it (``solved``)."""
         g = self.app.g
         if g.is_won:
             return
@@ -328,6 +342,7 @@ class Assist:
             self.app.notices.notify("solve-none", lambda: self.app.texts.t(f"solve.{sol.status}"))
             return
         self.finishing = list(sol.moves)
+        self.finished = 0
         self.finish_timer = self.br.set_timeout(self._finish_step, 0)
 
     def finish_step(self, *_args: object) -> None:
@@ -339,10 +354,11 @@ class Assist:
         if not self.app.play(move):
             self.finishing = []
             return
+        self.finished += 1
         if self.finishing:
-            self.finish_timer = self.br.set_timeout(self._finish_step, FINISH_MS)
+            self.finish_timer = self.br.set_timeout(self._finish_step, finish_delay(self.finished, str(move)))
         else:
             self.refresh()
 
 
-__all__ = ["FINISH_MS", "KEY_ASSISTED", "Assist"]
+__all__ = ["KEY_ASSISTED", "Assist"]

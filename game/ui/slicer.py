@@ -40,6 +40,13 @@ STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win ve
 HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
 EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
+# "Finish for me" (issue 10 point 7): the first moves at a pace a player can follow
+# (card animations last 180 ms), then faster, stock taps faster still, so that a
+# 300-action Easy Harp finish takes about half a minute, not 80 s.
+FINISH_SLOW_MS = 260  # ms between the first FINISH_SLOW_MOVES actions
+FINISH_SLOW_MOVES = 12
+FINISH_MS = 140  # ms between later actions (a card move)
+FINISH_STOCK_MS = 60  # ms after a later stock tap (draw or recycle)
 
 #: ``Solution.status`` -> ``data-value`` of ``data-status="winnable"`` (SPEC §8).
 VERDICTS = {"winnable": "yes", "unwinnable": "no", "unknown": "unknown"}
@@ -160,6 +167,16 @@ class Slicer:
             del self.cache[next(iter(self.cache))]
 
 
+def finish_delay(played: int, move: str) -> int:
+    """The pause in ms before "Finish for me" plays its next action, after it has
+    played ``played`` actions of which the last was ``move`` (SPEC §2 notation):
+    ``FINISH_SLOW_MS`` for the first ``FINISH_SLOW_MOVES``, then ``FINISH_STOCK_MS``
+    after a stock tap (``"s"``) and ``FINISH_MS`` after any other action."""
+    if played < FINISH_SLOW_MOVES:
+        return FINISH_SLOW_MS
+    return FINISH_STOCK_MS if move.strip().lower() == "s" else FINISH_MS
+
+
 def winnable_deal(kind: str, cells: int, r: float, proven: Sequence[int]) -> game.DealCode:
     """A deal proven winnable: entry ``floor(r * len(proven))`` of ``proven``.
 
@@ -201,7 +218,8 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 
 
 __all__ = [
-    "CACHE_LIMIT", "EH_HINT_NODES", "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
+    "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MS", "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
+    "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
     "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
-    "Job", "Marks", "Slicer", "Stepper", "adapt", "hint_marks", "verdict", "winnable_deal",
+    "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "hint_marks", "verdict", "winnable_deal",
 ]

@@ -124,9 +124,21 @@ def test_indicator_is_absent_when_its_setting_is_off(open_app, page):
     assert page.locator(WINNABLE).count() == 0
 
 
+CONFIRM = "[data-role='confirm']"
+
+
+def ask_to_finish(page, lang: str = "en") -> None:
+    """Click Finish for me: the question (that the game will count as assisted) opens."""
+    page.click("[data-action='solve']")
+    page.wait_for_selector(f"{CONFIRM}[open]")
+    assert page.locator(f"{CONFIRM} .confirm-text").inner_text() == catalog(lang)["solve.ask"]
+    assert page.locator(f"{CONFIRM} [data-action='confirm']").inner_text() == catalog(lang)["solve.ok"]
+
+
 def test_finish_for_me_wins_counts_as_assisted_and_undo_works(open_app, page):
     open_app(f"/index.html?deal={EO8}")
-    page.click("[data-action='solve']")
+    ask_to_finish(page)
+    page.click(f"{CONFIRM} [data-action='confirm']")
     page.wait_for_selector("#dlg-win[open]", timeout=180_000)
     won = saved_game(page)
     assert won.is_won and won.code == EO8
@@ -138,12 +150,33 @@ def test_finish_for_me_wins_counts_as_assisted_and_undo_works(open_app, page):
     back = saved_game(page)
     won.undo()
     assert not back.is_won and back.can_redo and back.position() == won.position()
+    # Already assisted: no question this time, it finishes at once.
+    page.click("[data-action='solve']")
+    page.wait_for_selector("#dlg-win[open]", timeout=60_000)
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    assert saved_game(page).is_won
+
+
+def test_finish_for_me_cancelled_changes_nothing(open_app, page):
+    settings = Settings(language="ro").dump()
+    open_app(f"/index.html?deal={EO8}", storage={KEY_SETTINGS: settings})
+    ask_to_finish(page, "ro")
+    page.click(f"{CONFIRM} [data-action='cancel']")
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    state = py(page, "import game.ui.app as a\n[a.APP.assist.slicer.busy, len(a.APP.assist.finishing), a.APP.assist.assisted]")
+    assert list(state) == [False, 0, False]
+    assert status(page)["moves"] == "0"
+    assert page.evaluate("() => localStorage.getItem('solitaire.assisted')") is None
+    ask_to_finish(page, "ro")  # Escape is a "no" too
+    page.keyboard.press("Escape")
+    assert not page.locator(f"{CONFIRM}[open]").count() and status(page)["moves"] == "0"
 
 
 @pytest.mark.viewport("phone")
 def test_any_input_stops_finish_for_me(open_app, page):
     open_app(f"/index.html?deal={EO8}")
-    page.click("[data-action='solve']")
+    ask_to_finish(page)
+    page.click(f"{CONFIRM} [data-action='confirm']")
     page.wait_for_function("() => +document.querySelector('[data-status=moves]').dataset.value >= 3")
     page.keyboard.press("Escape")
     assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
@@ -154,6 +187,15 @@ def test_any_input_stops_finish_for_me(open_app, page):
     back = saved_game(page)
     g.undo()
     assert back.position() == g.position() and back.can_redo
+    # Started again (assisted already: no question), a press on the table stops it too.
+    moves = int(status(page)["moves"])
+    page.click("[data-action='solve']")
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    page.wait_for_function(f"() => +document.querySelector('[data-status=moves]').dataset.value >= {moves + 2}")
+    box = page.locator("#table").bounding_box()
+    page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert not saved_game(page).is_won
 
 
 # Easy Harp, stuck (the same position as tests/ui/test_slicer.py): every column is a

@@ -273,3 +273,18 @@ def test_the_easy_harp_stuck_job_in_slices(stock, down, status):
     assert done[0].kind == "stuck" and done[1].status == status  # unwinnable = stuck
     assert (done[1].status == "unwinnable") is game.is_stuck(g)
     assert s.known(g.position()) is None and s.known(key) == done[1]
+
+
+def test_finish_for_me_is_slow_first_then_faster():
+    """Issue 10 point 7: the first actions at a pace a player follows, then faster,
+    stock taps faster still: a 300-action Easy Harp finish takes well under 80 s."""
+    first = [slicer.finish_delay(i, "t1-f") for i in range(1, slicer.FINISH_SLOW_MOVES)]
+    assert set(first) == {slicer.FINISH_SLOW_MS} and slicer.FINISH_SLOW_MS >= 180  # animations: 180 ms
+    later = slicer.finish_delay(slicer.FINISH_SLOW_MOVES, "t1-f")
+    tap = slicer.finish_delay(slicer.FINISH_SLOW_MOVES, "s")
+    assert tap < later < slicer.FINISH_SLOW_MS
+    # An Easy Harp finish of 300 actions, half of them stock taps (draws and recycles).
+    moves = ["s", "w-t3"] * 150
+    total = sum(slicer.finish_delay(i + 1, m) for i, m in enumerate(moves[:-1]))
+    assert total / 1000 < 40, total
+    assert total > 299 * tap  # not instant either
