@@ -81,6 +81,7 @@ class Assist:
         the stuck notice. Before this no search starts; Hint and Finish for me import
         it themselves when used first."""
         game.load_solver()
+        self.br.mark("solitaire:solver")  # read by bench/bench_solver_page.py
         self.loaded = True
         self.refresh()
 
