@@ -61,7 +61,18 @@ CONTROL = """() => { const t0 = performance.now(); let last = t0, max = 0, over 
   while (last - t0 < 3000) { const t = performance.now(); const d = t - last;
     if (d > max) max = d; if (d > 12) over++; last = t; }
   return {"max gap": max, "gaps over 12 ms": over}; }"""
-SECTIONS = ("hint", "winnable", "longtasks", "expansions", "solve")
+# What start-up no longer pays (issue 10 point 8): importing the solver, timed in the
+# page by dropping game.solver's modules and importing them again (best of 5).
+IMPORT = """
+import sys, time
+ts = []
+for _ in range(5):
+    for m in [m for m in sys.modules if m.startswith('game.solver')]:
+        del sys.modules[m]
+    t = js.performance.now(); import game.solver; ts.append(js.performance.now() - t)
+[min(ts), sorted(ts)[2]]
+"""
+SECTIONS = ("import", "winnable", "longtasks", "expansions", "solve")
 # The cost of single expansions without the noise of a loaded machine: the same
 # deterministic search stepped one position at a time, three times over; the minimum per
 # step is what the position itself costs (a pause of the machine does not repeat at the
@@ -255,6 +266,9 @@ for i in range(10):
     t = js.performance.now(); d.deal_random(); ts.append(js.performance.now() - t)
 ts"""))
             out[f"winnable deal {kind}-{cells}"] = {"p95": pct(times, .95), "max": max(times)}
+        if "import" in only:
+            best, med = list(py(IMPORT))
+            out["import game.solver"] = {"best of 5": best, "median": med}
         if "expansions" in only:
             for name, r in dict(py(EXPANSIONS)).items():
                 r = list(r)
