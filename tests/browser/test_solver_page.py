@@ -163,7 +163,8 @@ def test_finish_for_me_cancelled_changes_nothing(open_app, page):
     ask_to_finish(page, "ro")
     page.click(f"{CONFIRM} [data-action='cancel']")
     assert not page.locator(f"{CONFIRM}[open]").count()
-    state = py(page, "import game.ui.app as a\n[a.APP.assist.slicer.busy, len(a.APP.assist.finishing), a.APP.assist.assisted]")
+    state = py(page, "import game.ui.app as a\n"
+                     "[a.APP.assist.slicer.busy, len(a.APP.assist.finishing), a.APP.assist.assisted]")
     assert list(state) == [False, 0, False]
     assert status(page)["moves"] == "0"
     assert page.evaluate("() => localStorage.getItem('solitaire.assisted')") is None
