@@ -6,13 +6,21 @@ and measures in the page (Pyodide, ``performance.now()``):
 - **hint**: the latency of Hint (``App.assist.hint()``: the search, the marks and the
   words) on the opening of deals 1-N of each variant: p50, p95, max;
 - **winnable deal**: the time of "New deal" with "winnable deals only" on, per variant;
-- **long tasks**: with "Can it still be won?" on, an Easy Harp deal searched for 10 s
-  in slices: the longest main-thread task (``PerformanceObserver`` ``longtask``, tasks
-  over 50 ms) and the latency of a stock tap during that search;
+- **import**: the time of importing ``game.solver`` in the page (no longer paid before
+  ``data-ready``);
+- **expansions**: the cost of one ``Search.step(1)``, the minimum over three identical
+  runs (a pause of the machine does not repeat at the same step);
+- **long tasks**: 10 s of Easy Harp search (the indicator on deal 1, five stock taps) and
+  of Eight Off searches (4-cell deals one after the other), in rounds that interleave
+  the slicer before issue 10's last change (fixed node counts) and after it: the page's
+  long tasks (``PerformanceObserver`` ``longtask``, over 50 ms), every slice and search
+  step timed, Python GC pauses, the stock tap's latency, and a control loop that only
+  reads the clock (its gaps are the machine, not the page);
 - **solved in the page**: ``game.solve`` on a sample of deals in Pyodide: decided
   share, median and p95 time, nodes per second.
 
-    .venv/bin/python bench/bench_solver_page.py [--deals 50] [--json out.json]
+    .venv/bin/python bench/bench_solver_page.py [--deals 50] [--only hint,longtasks,...]
+        [--rounds 2] [--json out.json]
 """
 
 from __future__ import annotations
