@@ -23,6 +23,7 @@ PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
 # Must match FALLBACK in static/boot.js (used when a catalog or key is missing).
 BOOT_FALLBACK = {
     "boot.loading": "Loading the game…",
+    "boot.starting": "Starting the game…",
     "boot.failed": "The game could not start. Reload the page to try again.",
     "boot.slow": "Starting takes longer than usual.",
 }
