@@ -233,6 +233,7 @@
     table.inert = true;
     root.dataset.skeleton = "1";
     state.empty = variant;
+    if (window.performance && performance.mark) performance.mark("solitaire:empty-table");
     return "";
   }
   if (!state.painted) {
