@@ -37,7 +37,7 @@ class Table:
         self.rendered: dict[str, CardView] = {}  # card id -> what its element shows
         self.placed: dict[str, tuple[float, float]] = {}  # pile id -> place shown
         self.stock_text: str | None = None  # what the stock count element shows
-        self.pass_text: str | None = None  # what the stock pass element shows
+        self.pass_text: str | None = None  # the stock pass shown, and for which card width
         self.lay: layout.Layout | None = None
         self.origin = (0.0, 0.0)  # the table's top-left corner in client px
         self.flying: set[str] = set()  # cards gliding to another pile, raised
@@ -252,9 +252,13 @@ class Table:
         if passes:
             passes.style.transform = render.translate(*viewmodel.stock_pass_place(lay))
             text = self.app.texts.t("table.pass", number=g.stock_pass)
-            if self.pass_text != text:
+            key = f"{text}|{lay.card_w:.1f}"
+            if self.pass_text != key:
                 passes.textContent = text
-                self.pass_text = text
+                if passes.scrollWidth > passes.clientWidth:  # wider than the card
+                    passes.textContent = self.app.texts.t("table.pass.short",
+                                                          number=g.stock_pass)
+                self.pass_text = key
 
     def sync(self, animate: bool = True) -> None:
         """Move, flip and re-index exactly the card elements whose state changed."""
