@@ -5,8 +5,9 @@ moves played here through the rules package (so there are face-up runs and found
 cards), at 360x640, 390x844, 640x360, 844x390, 768x1024 (touch), 1366x768 and 1920x1080,
 in en, ro, ar, id: 56 PNG files named ``<game>-<W>x<H>-<lang>.png``. For each it also
 prints what a player would find wrong and a script can see: a header control under
-44x44 px on a touch size, text cut by its box (an ellipsis or a clip), a card, pile or
-header control leaving the screen or within 4 px of its edge.
+44x44 px on a touch size, text cut by its box (an ellipsis or a clip), a status figure
+out of the header, a card, pile or header control leaving the screen or within 4 px of
+its edge.
 
 Not a test: look at every picture. Usage (a server must serve the repo, e.g.
 ``.venv/bin/python scripts/serve.py --port 8111``)::
@@ -52,6 +53,12 @@ CHECK_JS = """([touch, edge]) => { const out = []; const W = innerWidth, H = inn
     const s = getComputedStyle(e);
     if ((s.textOverflow === 'ellipsis' || s.overflowX === 'hidden' || s.overflowX === 'clip')
         && e.scrollWidth > e.clientWidth + 1) out.push(`cut "${e.textContent.trim()}"`);
+  }
+  const bar = document.querySelector('header').getBoundingClientRect();
+  for (const e of document.querySelectorAll('.status > *')) {
+    if (!e.checkVisibility() || getComputedStyle(e).fontSize === '0px') continue;  // short name
+    const r = e.getBoundingClientRect();
+    if (r.top < bar.top || r.bottom > bar.bottom) out.push(`out of the header "${e.textContent.trim()}"`);
   }
   return out; }"""
 
