@@ -14,7 +14,7 @@ FC_SOLVE := /usr/bin/fc-solve
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test lint setup runtime vendor precache dist chromium fc-solve venv bench bench-offline bench-solver clean
+.PHONY: play test lint setup runtime vendor precache empty-table dist chromium fc-solve venv bench bench-offline bench-solver clean
 
 play: runtime
 	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
@@ -42,6 +42,11 @@ vendor: runtime
 # `runtime` too; this target is for after editing a file while `make play` runs.
 precache:
 	@$(PYTHON) scripts/precache.py
+
+# static/empty-table.js (committed): the empty table of a first visit, traced from
+# game/ui/layout.py (issue 14); tests/ui/test_empty_table.py says when it is stale.
+empty-table:
+	$(PYTHON) scripts/empty_table.py
 
 # dist/: only what a static host needs (README, "Publishing"), with .br/.gz copies of
 # the large files (Brotli from the pinned package in the venv).

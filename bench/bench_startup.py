@@ -6,7 +6,9 @@ Debian Chromium, measures from navigation start, in the page (``performance.now(
 
 - **ready**: ``html[data-ready='1']`` set (the app's Python, or the bare page's);
 - **first card** (app only): the first moment a card of ``#table`` is shown, early
-  picture (static/prepaint.js) or game, taken at the next animation frame.
+  picture (static/prepaint.js) or game, taken at the next animation frame;
+- **first piles** (app only): the same for the first pile of ``#table`` (the empty
+  table of a first visit, html[data-skeleton], the early picture or the game).
 
 for ``/index.html`` and ``/bench/bare.html`` (the same vendored ``pyodide.mjs`` loaded
 with ``loadPyodide()`` directly, whose Python then sets ``data-ready``), in three cases:
@@ -68,9 +70,15 @@ PROBE = """
       window.__cardSeen = performance.now();
       requestAnimationFrame(() => { window.__cardAt = performance.now(); });
     }
+    if (window.__pileSeen === undefined && (root.dataset.ready === "1" || root.dataset.prepaint === "1"
+        || root.dataset.skeleton === "1") && document.querySelector("#table .pile")) {
+      window.__pileSeen = performance.now();
+      requestAnimationFrame(() => { window.__pileAt = performance.now(); });
+    }
   };
   new MutationObserver(seen).observe(document, {
-    attributes: true, attributeFilter: ["data-ready", "data-prepaint"], subtree: true, childList: true,
+    attributes: true, attributeFilter: ["data-ready", "data-prepaint", "data-skeleton"], subtree: true,
+    childList: true,
   });
 })();
 """
@@ -80,9 +88,11 @@ DONE = "html[data-ready='1'], .py-error, html[data-boot='failed']"
 def wait_done(page: Page, timeout_ms: int) -> dict:
     page.wait_for_selector(DONE, state="attached", timeout=timeout_ms)
     page.wait_for_function("() => window.__readyAt !== undefined && "
-                           "(window.__cardSeen === undefined || window.__cardAt !== undefined)",
+                           "(window.__cardSeen === undefined || window.__cardAt !== undefined) && "
+                           "(window.__pileSeen === undefined || window.__pileAt !== undefined)",
                            timeout=timeout_ms)
     got = page.evaluate("({ready: window.__readyAt, card: window.__cardAt ?? null, "
+                        "piles: window.__pileAt ?? null, "
                         "painted: !!(window.__prepaint && window.__prepaint.painted)})")
     if got["ready"] is None:
         raise RuntimeError(f"{page.url} did not start")
@@ -166,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
                         runs[case][name].append(got)
                     a, b = runs[case]["app"][-1], runs[case]["bare"][-1]
                     card = f", first card {a['card']:.0f}" if a["card"] is not None else ""
+                    if a.get("piles") is not None:
+                        card += f", first piles {a['piles']:.0f}"
                     print(f"  round {i + 1} {case:10} app {a['ready']:6.0f} bare {b['ready']:6.0f} ms"
                           f"{card}{' (early picture)' if a['painted'] else ''}", flush=True)
             browser.close()
@@ -178,22 +190,26 @@ def main(argv: list[str] | None = None) -> int:
 
     result: dict = {"load_average": {"before": load_before, "after": load_after}, "cases": {}}
     print(f"{'case':11}{'app ready':>10}{'bare ready':>11}{'ratio':>7}{'paired':>8}"
-          f"{'first card':>11}{'early picture':>15}")
+          f"{'first card':>11}{'first piles':>12}{'early picture':>15}")
     for case in cases:
         app, bare = runs[case]["app"], runs[case]["bare"]
         a = [r["ready"] for r in app]
         b = [r["ready"] for r in bare]
         cards = [r["card"] for r in app if r["card"] is not None]
+        piles = [r["piles"] for r in app if r.get("piles") is not None]
         r = {
             "app_ready_ms": a, "bare_ready_ms": b, "app_first_card_ms": cards,
             "app_median": statistics.median(a), "bare_median": statistics.median(b),
             "ratio_median": statistics.median(a) / statistics.median(b),
             "ratio_paired_median": statistics.median(x / y for x, y in zip(a, b)),
             "first_card_median": statistics.median(cards) if cards else None,
+            "app_first_piles_ms": piles,
+            "first_piles_median": statistics.median(piles) if piles else None,
             "painted_early": sum(r["painted"] for r in app),
         }
         result["cases"][case] = r
         fc = f"{r['first_card_median']:11.0f}" if cards else f"{'-':>11}"
+        fc += f"{r['first_piles_median']:12.0f}" if piles else f"{'-':>12}"
         print(f"{case:11}{r['app_median']:10.0f}{r['bare_median']:11.0f}{r['ratio_median']:7.2f}"
               f"{r['ratio_paired_median']:8.2f}{fc}{r['painted_early']:>10}/{len(app)}")
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "

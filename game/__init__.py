@@ -20,7 +20,14 @@ Questions the view asks instead of deciding rules (SPEC §6): ``Game.pickup_refu
 (what may be dragged or selected), ``Game.targets`` (where a drop would be played),
 ``Game.has_moves`` (the "no move left" notice), ``Game.tap_move``,
 ``Game.double_tap_move``, ``Game.drop_move``, ``Game.group_limit``.
+
+The solver's names (``solve``, ``Search``, ``Solution``, ``is_stuck``, ``proven_deals``,
+SPEC §10) load on first use (a module ``__getattr__``): ``import game`` does not import
+``game.solver``, so the page shows the table first and loads the solver afterwards
+(issue 10 point 8; ``game.ui.assist`` asks for it once the page is ready).
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .backup import Backup, BadBackup, Summary, export_backup, parse_backup, summarise
 from .cards import RANKS, SUITS, Card, Placed
@@ -68,7 +75,36 @@ from .session import (
     parse_meta,
     replace_events,
 )
-from .solver import Search, Solution, is_stuck, proven_deals, solve
+
+if TYPE_CHECKING:
+    from .solver import Search, Solution, is_stuck, proven_deals, solve
+
+#: The names that ``__getattr__`` takes from ``game.solver`` on first use.
+SOLVER_NAMES = frozenset({"Search", "Solution", "is_stuck", "proven_deals", "solve"})
+
+
+def __getattr__(name: str) -> Any:
+    """The solver's public names (SPEC §10), imported from ``game.solver`` on first use
+    and then kept in this module like any other name.
+
+    Raises:
+        AttributeError: ``name`` is neither here nor one of ``SOLVER_NAMES``.
+    """
+    if name in SOLVER_NAMES:
+        from . import solver
+
+        value = getattr(solver, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def load_solver() -> None:
+    """Import ``game.solver`` now, if not done yet (the page calls it once the table
+    is ready, so that its first search does not pay for the import)."""
+    for name in sorted(SOLVER_NAMES):
+        __getattr__(name)
+
 
 __all__ = [
     "EASY_HARP", "EIGHT_OFF", "MAX_DEAL", "MIN_DEAL", "RANKS", "SAVE_VERSION", "SUITS",
@@ -82,5 +118,5 @@ __all__ = [
     "VariantStats", "after_change", "ask_first", "dump_meta", "dump_records",
     "export_backup", "new_meta", "parse_backup", "parse_meta", "parse_records", "recent",
     "replace_events", "summarise", "variant_of",
-    "Search", "Solution", "is_stuck", "proven_deals", "solve",
+    "SOLVER_NAMES", "Search", "Solution", "is_stuck", "load_solver", "proven_deals", "solve",
 ]

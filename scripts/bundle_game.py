@@ -35,9 +35,10 @@ _lock = threading.Lock()
 
 
 def sources_digest() -> str:
-    """SHA-256 (hex) over the relative path and bytes of every game/**/*.py."""
+    """SHA-256 (hex) over the relative path and bytes of every game/**/*.py and of the
+    builder, scripts/compile_game.mjs."""
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "game").rglob("*.py")):
+    for path in [*sorted((ROOT / "game").rglob("*.py")), ROOT / "scripts" / "compile_game.mjs"]:
         if "__pycache__" in path.parts:
             continue
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")

@@ -1,5 +1,6 @@
 // Packs the game package for the browser: every game/**/*.py plus its bytecode,
 // compiled by the same Pyodide the page runs (so the .pyc magic number matches),
+// and the compiled methods of its dataclasses (dataclass_code.marshal, see below),
 // into one deterministic zip. Run by scripts/bundle_game.py; see its docstring.
 //
 //   node scripts/compile_game.mjs <repo root> <output zip>
@@ -7,6 +8,7 @@ import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const [root, out] = process.argv.slice(2);
 const py = await loadPyodide();
+py.registerJsModule("js", {}); // the browser adapter imports it; nothing here calls it
 py.mountNodeFS("/repo", root);
 py.globals.set("out_path", "/repo/" + out);
 try {
@@ -35,6 +37,26 @@ with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
         cached = os.path.relpath(importlib.util.cache_from_source(src), "/repo")
         with open(cfile, "rb") as fh:
             zf.writestr(entry(cached), fh.read())
+    # The dataclasses' generated methods, compiled (issue 14 point 2): the dataclasses
+    # module builds each class's __init__, __eq__, __repr__... as source text and execs
+    # it, which compiles it at every start-up (more than half of the package's import
+    # time in Pyodide). Here every module of the package is imported with that exec
+    # recording text -> code object; the page's entry script (index.html) hands the
+    # same code objects to exec instead of the text (a text not found is compiled as
+    # before). Same Pyodide, so the same marshal format and the same code.
+    import dataclasses, importlib, marshal, sys
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, "/repo")
+    codes = {}
+    def recording_exec(text, globals, locals):
+        code = codes.setdefault(text, compile(text, "<string>", "exec"))
+        exec(code, globals, locals)
+    dataclasses.exec = recording_exec
+    for src in sources:
+        rel = os.path.relpath(src, "/repo")[:-3].replace(os.sep, ".")
+        importlib.import_module(rel[:-9] if rel.endswith(".__init__") else rel)
+    del dataclasses.exec
+    zf.writestr(entry("dataclass_code.marshal"), marshal.dumps(codes))
 os.replace(tmp, out_path)
 `);
 } catch (err) {

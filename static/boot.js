@@ -1,10 +1,12 @@
 // Boot watcher: says in words what the page is doing until Python sets
 // <html data-ready="1">, so the page never stays blank.
 //
-// - While loading: a progress line in #boot-status (text `boot.loading`, plus
-//   PyScript's `py:progress` detail such as "Loading interpreter"), written once the
-//   catalog has arrived, floating over the page, with a <progress> bar of the bytes of
-//   the runtime's large files received so far (sizes from <link data-bytes>).
+// - While loading: a progress line in #boot-status, written once the catalog has
+//   arrived, floating over the page: `boot.loading` while the runtime's large files
+//   arrive, then `boot.starting` once all their bytes are in (Python is starting), with
+//   a <progress> bar of the bytes received so far (sizes from <link data-bytes>).
+//   Only our own localised texts are shown: PyScript's `py:progress` details ("Loaded
+//   Pyodide", in English) are kept in window.__boot.detail for debugging, never shown.
 // - After `slowMs` without data-ready: `boot.slow` (still waiting).
 // - On failure: `boot.failed` in #boot-error (role="alert"). Failure means, before
 //   data-ready: a `.py-error` element appears (PyScript's error plugin), a <script>
@@ -13,7 +15,8 @@
 //   PyScript 0.7.31 dispatches no "py:error" event: only `py:progress` on window,
 //   `py:ready`/`py:done` on the script and `py:all-done` on window.
 //
-// Texts come from ./locales/<lang>.json (keys boot.loading, boot.failed, boot.slow),
+// Texts come from ./locales/<lang>.json (keys boot.loading, boot.starting, boot.failed,
+// boot.slow),
 // <lang> from the saved settings, else navigator.languages, among en ro ar id; the
 // English texts below are used only if the catalog cannot be fetched.
 //
@@ -30,6 +33,7 @@
   const RTL = new Set(["ar"]);
   const FALLBACK = {
     "boot.loading": "Loading the game…",
+    "boot.starting": "Starting the game…",
     "boot.failed": "The game could not start. Reload the page to try again.",
     "boot.slow": "Starting takes longer than usual.",
   };
@@ -129,14 +133,13 @@
     if (!document.body || !textsSettled) return;
     const el = box("boot-status", "status");
     el.setAttribute("aria-live", "polite");
-    const main = state.state === "slow" ? texts["boot.slow"] : texts["boot.loading"];
     let line = el.querySelector(".boot-line");
     if (!line) {
       line = document.createElement("span");
       line.className = "boot-line";
       el.replaceChildren(line);
     }
-    line.textContent = state.detail && state.state !== "slow" ? `${main} (${state.detail})` : main;
+    line.textContent = lineText();
     renderBar(el);
   }
 
@@ -169,7 +172,13 @@
       });
     }
   }
+  function lineText() {
+    if (state.state === "slow") return texts["boot.slow"];
+    return totalBytes && state.progress >= 1 ? texts["boot.starting"] : texts["boot.loading"];
+  }
   function renderBar(el) {
+    const line = el.querySelector(".boot-line");
+    if (line && textsSettled) line.textContent = lineText();
     if (!totalBytes) return;
     let bar = el.querySelector("progress");
     if (!bar) {

@@ -21,7 +21,21 @@
 // content, and updates the header in place); when it sets data-ready, the marks go.
 // Any error here is swallowed: the page then simply starts as without it.
 //
-// window.__prepaint = {painted: bool, reason: string, save()} for tests and benchmarks.
+// Empty table (issue 14 point 1): with no picture to paint (a first visit, a ?deal=
+// link, another window size...), the felt and the empty piles of the game the player
+// will get are put on screen instead, where the game will put them: the places come
+// from static/empty-table.js, the real layout (game/ui/layout.py) traced at build time
+// by scripts/empty_table.py into a small program of min/max/arithmetic over the table's
+// width and height, evaluated here (emptyTable) with the same double operations in the
+// same order, so the game builds its piles in the same places (to the 0.1 px the DOM is
+// written with). The game: the ?deal= link's variant when no game with actions is saved
+// (the app opens such a link at once), else the saved game's, else Easy Harp (what a
+// first visit deals); right to left for Arabic (the saved language, else the
+// browser's), left-handed from the settings. Marked html[data-skeleton="1"] (style.css
+// shows the table), the table inert, until the game is ready.
+//
+// window.__prepaint = {painted: bool, reason: string, empty: variant or "", emptyReason:
+// string, save()} for tests and benchmarks.
 (() => {
   "use strict";
   const KEY = "solitaire.paint";
@@ -29,7 +43,7 @@
   const root = document.documentElement;
   const table = document.getElementById("table");
   const bar = document.querySelector("header.bar");
-  const state = { painted: false, reason: "", save };
+  const state = { painted: false, reason: "", empty: "", emptyReason: "", save };
   window.__prepaint = state;
   if (!table || !bar) return;
 
@@ -132,10 +146,109 @@
     state.reason = `error: ${err && err.message}`;
   }
 
+  // ---- the empty table on a first visit ----
+  const LANGS = ["en", "ro", "ar", "id"];
+  const CODE = /^\s*(EH1-N|EO1-C([842]))-[A-Z]{7}\s*$/i;
+  function readJSON(store, key) {
+    try {
+      return JSON.parse(store.getItem(key) || "null");
+    } catch (_) {
+      return null;
+    }
+  }
+  function variantOf(gameName, cells) {
+    if (gameName === "easy-harp") return "easy-harp";
+    return gameName === "eight-off" && [8, 4, 2].includes(cells) ? `eight-off-${cells}` : "";
+  }
+  function chooseVariant(store) {
+    const saved = store && readJSON(store, "solitaire.game");
+    const savedVariant = saved && typeof saved === "object" ? variantOf(saved.game, saved.cells) : "";
+    const link = CODE.exec(new URLSearchParams(location.search).get("deal") || "");
+    if (link && !(savedVariant && saved.moves > 0)) {
+      return link[2] ? `eight-off-${link[2]}` : "easy-harp";
+    }
+    return savedVariant || "easy-harp";
+  }
+  function language(settings) {
+    const l = settings && settings.language;
+    if (typeof l === "string" && LANGS.includes(l)) return l;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const base = String(tag).toLowerCase().split("-")[0];
+      if (base === "in") return "id";
+      if (LANGS.includes(base)) return base;
+    }
+    return "en";
+  }
+  // The places of a program's piles for a width x height table, or null when no path
+  // of the program holds there (then nothing is painted).
+  function emptyTable(nodes, paths, width, height) {
+    const memo = new Map();
+    const val = (a) => {
+      if (Array.isArray(a)) return a[0];
+      if (memo.has(a)) return memo.get(a);
+      const [op, x, y] = nodes[a];
+      let v;
+      switch (op) {
+        case "W": v = width; break;
+        case "H": v = height; break;
+        case "+": v = val(x) + val(y); break;
+        case "-": v = val(x) - val(y); break;
+        case "*": v = val(x) * val(y); break;
+        case "/": v = val(x) / val(y); break;
+        case "min": v = Math.min(val(x), val(y)); break;
+        case "max": v = Math.max(val(x), val(y)); break;
+        default: throw new Error(`op ${op}`);
+      }
+      memo.set(a, v);
+      return v;
+    };
+    const holds = ([x, y, op, outcome]) => {
+      const a = val(x), b = val(y);
+      const r = op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b;
+      return r === outcome;
+    };
+    const path = paths.find((p) => p.when.every(holds));
+    if (!path) return null;
+    return { cw: val(path.cw), ch: val(path.ch), at: path.at.map(([x, y]) => [val(x), val(y)]) };
+  }
+  function paintEmpty() {
+    const data = window.__emptyTable;
+    if (!data || data.v !== 1) return "no data";
+    const store = storage();
+    const variant = chooseVariant(store);
+    const g = data.games[variant];
+    const settings = (store && readJSON(store, "solitaire.settings")) || {};
+    const rtl = language(settings) === "ar";
+    const paths = g.flags[`${rtl ? 1 : 0}${settings.left_handed === true ? 1 : 0}`];
+    const box = table.getBoundingClientRect();
+    const lay = emptyTable(g.nodes, paths, box.width, box.height);
+    if (!lay) return "no path";
+    root.style.setProperty("--cw", `${lay.cw.toFixed(1)}px`);
+    root.style.setProperty("--ch", `${lay.ch.toFixed(1)}px`);
+    const piles = g.html.map((html, i) => {
+      const [x, y] = lay.at[i];
+      return html.replace("<div ", `<div style="transform:translate(${x.toFixed(1)}px,${y.toFixed(1)}px)" `);
+    });
+    table.innerHTML = data.sprite + piles.join("");
+    table.inert = true;
+    root.dataset.skeleton = "1";
+    state.empty = variant;
+    if (window.performance && performance.mark) performance.mark("solitaire:empty-table");
+    return "";
+  }
+  if (!state.painted) {
+    try {
+      state.emptyReason = paintEmpty();
+    } catch (err) {
+      state.emptyReason = `error: ${err && err.message}`;
+    }
+  }
+
   function onReady() {
     if (root.dataset.ready !== "1") return;
     observer.disconnect();
     table.inert = false;
+    delete root.dataset.skeleton;
     const actions = bar.querySelector(".actions");
     if (actions) actions.inert = false;
     delete root.dataset.prepaint;

@@ -9,9 +9,11 @@ action abandons the search. The solver itself is the rules package's (``game.Sea
   until the next action and says the move in words in the notice bar.
 - The indicator ``data-status="winnable"`` (setting ``show_winnable``): ``thinking``,
   then ``yes``/``no``/``unknown``; a move that turns ``yes`` into ``no`` is announced.
-- Finish for me (``data-action="solve"``): plays the solution one action per
-  ``FINISH_MS``, each a normal undoable action; any input stops it. The game is then
-  *assisted* (``assisted``), remembered under ``KEY_ASSISTED`` for the records.
+- Finish for me (``data-action="solve"``): asks first (the ``data-role="confirm"``
+  dialog: the game will count as assisted), unless the game is assisted already; then
+  plays the solution one action at a time (``slicer.finish_delay``: slow for the first
+  actions, then faster), each a normal undoable action; any input stops it. The game is
+  then *assisted* (``assisted``), remembered under ``KEY_ASSISTED`` for the records.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .slicer import (
     STUCK_NODES,
     VERDICT_NODES,
     Slicer,
+    finish_delay,
     hint_marks,
     verdict,
 )
@@ -38,7 +41,6 @@ from .slicer import (
 if TYPE_CHECKING:
     from .app import App
 
-FINISH_MS = 260  # one action of "Finish for me" per this many ms (animations last 180)
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
 
 
@@ -52,20 +54,35 @@ class Assist:
         self.timer = 0
         self.finish_timer = 0
         self.finishing: list[str] = []  # moves left to play by "Finish for me"
+        self.finished = 0  # actions "Finish for me" has played since it started
         self.assisted_code: str | None = None
         self.marked: list[JS] = []
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
+        self.stuck_said = False  # the stuck notice is given once per game
+        self.loaded = False  # the solver is imported after the page is ready (load_solver)
         self._tick = self.br.proxy(self.tick)
         self._finish_step = self.br.proxy(self.finish_step)
+        self._load = self.br.proxy(self.load_solver)
         self.status_el: JS = self.br.document.querySelector('[data-role="winnable"]')
         self.assisted_code = self.app.store.get(KEY_ASSISTED)
 
     def bind(self) -> None:
-        """Listen to any input (it stops "Finish for me"), then show the indicator."""
+        """Listen to any input (it stops "Finish for me"), show the indicator, and load
+        the solver in a later task, once the page is ready (issue 10 point 8)."""
         self.br.listen(self.br.document, "pointerdown", self.on_input)
         self.br.listen(self.br.document, "keydown", self.on_input)
         if self.assisted:  # the saved game was finished by the solver before a reload
             self.app.ledger.assisted = True
+        self.refresh()
+        self.br.set_timeout(self._load, 0)
+
+    def load_solver(self, *_args: object) -> None:
+        """Import the solver (``game.load_solver``), then search for the indicator and
+        the stuck notice. Before this no search starts; Hint and Finish for me import
+        it themselves when used first."""
+        game.load_solver()
+        self.br.mark("solitaire:solver")  # read by bench/bench_solver_page.py
+        self.loaded = True
         self.refresh()
 
     def on_input(self, evt: JS) -> None:
@@ -118,6 +135,7 @@ class Assist:
             self.assisted_code = None
             self.app.store.remove(KEY_ASSISTED)
         self.last_verdict = None
+        self.stuck_said = False
         self.after_action()
 
     def stop(self) -> None:
@@ -143,6 +161,10 @@ class Assist:
         if self.finishing:
             return
         g = self.app.g
+        if not self.loaded:  # until the solver is loaded: thinking (load_solver asks then)
+            if on:
+                self.show_verdict("yes" if g.is_won else "thinking")
+            return
         if not on:
             self.slicer.cancel()
             self.check_stuck()
@@ -171,10 +193,15 @@ class Assist:
             self.schedule()
 
     def stuck_found(self, sol: game.Solution) -> None:
-        if sol.status == "unwinnable":  # no progress reachable: stuck (game.is_stuck)
+        """Stuck (``unwinnable``: no progress reachable, as ``game.is_stuck``): the
+        indicator says ``no``; the notice comes once per game (stock taps, which Easy
+        Harp always allows, do not bring it back)."""
+        if sol.status == "unwinnable":
             if self.app.settings.show_winnable:
                 self.show_verdict("no")
-            self.app.notices.notify("stuck", lambda: self.app.texts.t("notice.stuck"))
+            if not self.stuck_said:
+                self.stuck_said = True
+                self.app.notices.notify("stuck", lambda: self.app.texts.t("notice.stuck"))
 
     def show_verdict(self, value: str) -> None:
         el = self.status_el
@@ -283,9 +310,20 @@ class Assist:
     # ----- Finish for me -----------------------------------------------------------
 
     def solve(self) -> None:
-        """Find a solution (in slices), then play it one action at a time."""
+        """Ask first (the game will count as assisted, SPEC §12) unless it already
+        is; then find a solution (in slices) and play it one action at a time."""
         self.stop()
         self.clear_hint()
+        if self.app.g.is_won:
+            return
+        if self.assisted:
+            self.search_and_finish()
+            return
+        texts = self.app.texts
+        self.app.ledger.ask(texts.t("solve.ask"), "solve.ok", self.search_and_finish, cancel_key="confirm.back")
+
+    def search_and_finish(self) -> None:
+        """Find a solution (in slices), then play it (``solved``)."""
         g = self.app.g
         if g.is_won:
             return
@@ -305,6 +343,7 @@ class Assist:
             self.app.notices.notify("solve-none", lambda: self.app.texts.t(f"solve.{sol.status}"))
             return
         self.finishing = list(sol.moves)
+        self.finished = 0
         self.finish_timer = self.br.set_timeout(self._finish_step, 0)
 
     def finish_step(self, *_args: object) -> None:
@@ -316,10 +355,11 @@ class Assist:
         if not self.app.play(move):
             self.finishing = []
             return
+        self.finished += 1
         if self.finishing:
-            self.finish_timer = self.br.set_timeout(self._finish_step, FINISH_MS)
+            self.finish_timer = self.br.set_timeout(self._finish_step, finish_delay(self.finished, str(move)))
         else:
             self.refresh()
 
 
-__all__ = ["FINISH_MS", "KEY_ASSISTED", "Assist"]
+__all__ = ["KEY_ASSISTED", "Assist"]

@@ -3,9 +3,12 @@ the main thread, one at a time, with answers remembered per position.
 
 Why slices and not a worker: a PyScript worker is a second Pyodide (its own download and
 start, several seconds and tens of MB), while ``game.Search.step(nodes)`` already stops
-after a given number of positions. A slice runs search steps for ``SLICE_MS`` ms, so
-the page answers between slices (SPEC §10, issue 10 point 8); one Easy Harp position
-can cost more than that (bench/bench_solver_page.py, README). The DOM part (timers, status, notices) is ``assist.py``.
+after a given number of positions. A slice runs search steps for at most ``SLICE_MS`` ms,
+so the page answers between slices (SPEC §10, issue 10 point 8): each step is sized to
+take about ``STEP_MS`` (the node count adapts to the measured speed, which differs
+tenfold between the games and between machines), and a slice ends before a step that
+would take it past ``SLICE_MS`` (bench/bench_solver_page.py, README). The DOM part
+(timers, status, notices) is ``assist.py``.
 
 - :class:`Slicer` runs at most one job: ``start(key, make)`` answers at once from the
   cache, else begins a job; ``step()`` runs one slice; ``cancel()`` abandons it (the
@@ -25,9 +28,11 @@ from typing import Protocol
 
 import game
 
-SLICE_MS = 12.0  # a slice runs steps until this much time has passed (ms)
-SLICE_NODES = 1  # positions per step: one Easy Harp position costs 20-100 ms in Pyodide
-EO_SLICE_NODES = 25  # Eight Off positions are about 20 times cheaper
+SLICE_MS = 12.0  # a slice runs steps until the next one would pass this (ms, issue 10 point 8)
+STEP_MS = 2.0  # the aim for one search step (ms): the node count adapts towards it
+MAX_STEP_NODES = 4096  # the largest step (positions), whatever the speed
+SLICE_NODES = 1  # first step of an Easy Harp job (about 0.3 ms a position in Pyodide, 10+ at worst)
+EO_SLICE_NODES = 4  # first step of an Eight Off job (positions are cheaper); both then adapt
 VERDICT_NODES = 60_000  # budget of the indicator's search per position
 SOLVE_NODES = 200_000  # budget of "Finish for me" (SPEC §10 default)
 STUCK_NODES = 20_000  # budget of the Easy Harp "stuck" test (game.Search goal "progress")
@@ -35,6 +40,13 @@ STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win ve
 HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
 EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
+# "Finish for me" (issue 10 point 7): the first moves at a pace a player can follow
+# (card animations last 180 ms), then faster, stock taps faster still, so that a
+# 300-action Easy Harp finish takes about half a minute, not 80 s.
+FINISH_SLOW_MS = 260  # ms between the first FINISH_SLOW_MOVES actions
+FINISH_SLOW_MOVES = 12
+FINISH_MS = 140  # ms between later actions (a card move)
+FINISH_STOCK_MS = 60  # ms after a later stock tap (draw or recycle)
 
 #: ``Solution.status`` -> ``data-value`` of ``data-status="winnable"`` (SPEC §8).
 VERDICTS = {"winnable": "yes", "unwinnable": "no", "unknown": "unknown"}
@@ -60,15 +72,27 @@ class Job:
     key: str
     kind: str
     search: Stepper
-    nodes: int = SLICE_NODES
+    nodes: int = SLICE_NODES  # positions per step, adapted by ``Slicer.step`` (``adapt``)
+
+
+def adapt(nodes: int, ms: float) -> int:
+    """The node count of the next step, after a step of ``nodes`` positions took ``ms``
+    milliseconds: doubled below ``STEP_MS / 2`` (no faster: one quick step proves
+    little), cut at once to the count that takes ``STEP_MS`` above ``2 * STEP_MS``,
+    kept within 1..``MAX_STEP_NODES``."""
+    if ms < STEP_MS / 2:
+        return min(MAX_STEP_NODES, nodes * 2)
+    if ms > STEP_MS * 2:
+        return max(1, int(nodes * STEP_MS / ms))
+    return nodes
 
 
 class Slicer:
     """At most one search at a time, in slices, with a per-position cache.
 
     Args:
-        slice_ms: a ``step()`` calls the search again until this many ms have passed
-            (or it answers). clock: seconds, monotonic (``time.perf_counter``; in
+        slice_ms: a ``step()`` calls the search again while the next call should end
+            within this many ms of its start (or until it answers). clock: seconds, monotonic (``time.perf_counter``; in
             Pyodide it reads ``performance.now()``); tests pass their own.
     """
 
@@ -108,15 +132,25 @@ class Slicer:
         return self.job is not None
 
     def step(self) -> tuple[Job, game.Solution] | None:
-        """Run one slice of the job (search steps for ``slice_ms``). Returns (job,
-        answer) when it ends (the answer is then cached and the slicer idle), None while
-        it goes on or when idle."""
+        """Run one slice of the job: search steps while the next one, at the speed the
+        last one had, still ends within ``slice_ms`` of the slice's start (at least one
+        step; the node count adapts, see :func:`adapt`). Returns (job, answer) when the
+        search ends (the answer is then cached and the slicer idle), None while it goes
+        on or when idle. Reads the clock once per step and once at the start."""
         job = self.job
         if job is None:
             return None
-        end = self.clock() + self.slice_ms / 1000
-        while (sol := job.search.step(job.nodes)) is None:
-            if self.clock() >= end:
+        now = self.clock()
+        end = now + self.slice_ms / 1000
+        while True:
+            nodes = job.nodes
+            sol = job.search.step(nodes)
+            before, now = now, self.clock()
+            took = now - before
+            job.nodes = adapt(nodes, took * 1000)
+            if sol is not None:
+                break
+            if now + took * job.nodes / nodes >= end:
                 return None
         self.job = None
         self.remember(job.key, sol)
@@ -131,6 +165,16 @@ class Slicer:
         self.cache[key] = sol
         while len(self.cache) > CACHE_LIMIT:
             del self.cache[next(iter(self.cache))]
+
+
+def finish_delay(played: int, move: str) -> int:
+    """The pause in ms before "Finish for me" plays its next action, after it has
+    played ``played`` actions of which the last was ``move`` (SPEC §2 notation):
+    ``FINISH_SLOW_MS`` for the first ``FINISH_SLOW_MOVES``, then ``FINISH_STOCK_MS``
+    after a stock tap (``"s"``) and ``FINISH_MS`` after any other action."""
+    if played < FINISH_SLOW_MOVES:
+        return FINISH_SLOW_MS
+    return FINISH_STOCK_MS if move.strip().lower() == "s" else FINISH_MS
 
 
 def winnable_deal(kind: str, cells: int, r: float, proven: Sequence[int]) -> game.DealCode:
@@ -174,7 +218,8 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 
 
 __all__ = [
-    "CACHE_LIMIT", "EH_HINT_NODES", "EO_SLICE_NODES", "HINT_NODES", "SLICE_MS", "SLICE_NODES",
-    "SOLVE_NODES", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
-    "Job", "Marks", "Slicer", "Stepper", "hint_marks", "verdict", "winnable_deal",
+    "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MS", "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
+    "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
+    "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
+    "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "hint_marks", "verdict", "winnable_deal",
 ]

@@ -6,6 +6,8 @@ Only the page contract (SPEC §8) and static/boot.js are used here.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import game
@@ -149,3 +151,41 @@ def test_first_visit_shows_a_download_bar_that_moves(page, open_app) -> None:
     page.unroute("**/pyodide.asm.wasm")
     page.wait_for_selector("html[data-ready='1']", state="attached")
     assert page.locator("#boot-status").count() == 0
+
+
+@pytest.mark.viewport("phone")
+@pytest.mark.parametrize("lang", ["en", "ro", "ar", "id"])
+def test_boot_line_says_only_our_own_texts_in_the_players_language(page, lang) -> None:
+    """Issue 14 point 3: the loading line never shows PyScript's English progress
+    ("Loaded Pyodide"): `boot.loading` while the runtime downloads, `boot.starting` once
+    all its bytes are in. The game archive is held back, so the page stays in the
+    second stage (Pyodide loaded, PyScript waiting for its files) until the test is
+    done: a state the test controls, not a race."""
+    from tests.browser.conftest import seed_storage
+    from tests.browser.test_runtime import boot_text
+
+    seed_storage(page, {"solitaire.settings": json.dumps({"version": 1, "language": lang})})
+    # A loaded machine must not turn the line into boot.slow meanwhile.
+    page.add_init_script("window.BOOT_TIMEOUTS = {slowMs: 600000, timeoutMs: 600000};")
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/static/vendor/game.zip", lambda route: None)  # never answered
+    page.goto("/index.html", wait_until="commit")
+    line = page.locator("#boot-status .boot-line")
+    line.wait_for(state="visible")
+    assert line.text_content() == boot_text(lang, "boot.loading")
+    assert page.locator("#boot-status").get_attribute("lang") == lang
+    for _ in range(600):  # wait (up to 30 s) until the held request has arrived
+        if held:
+            break
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    # Pyodide is up when PyScript asks for the archive: its detail is "Loading files".
+    page.wait_for_function("() => window.__boot.progress >= 1 && /files/i.test(window.__boot.detail)")
+    page.wait_for_function("t => document.querySelector('#boot-status .boot-line').textContent === t",
+                           arg=boot_text(lang, "boot.starting"))
+    assert "Pyodide" not in page.locator("#boot-status").text_content()
+    assert page.evaluate("document.documentElement.dataset.boot") == "loading"
+    page.unroute_all(behavior="ignoreErrors")

@@ -9,6 +9,8 @@ so), so "before ready" is a state the test controls, not a race.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.browser import helpers
@@ -121,3 +123,41 @@ def test_storage_that_refuses_the_picture_changes_nothing(page, open_app, storag
     assert page.evaluate("window.__prepaint.save()") is False
     assert "solitaire.paint" not in storage()
     assert "solitaire.game" in storage()
+
+
+PILE_BOXES = """() => Object.fromEntries([...document.querySelectorAll('#table .pile')]
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.dataset.pile, [r.x, r.y, r.width, r.height]]; }))"""
+
+
+@pytest.mark.parametrize("viewport", ["phone", (1366, 768)], indirect=True)
+@pytest.mark.parametrize(("address", "variant", "lang"), [
+    ("/index.html", "easy-harp", "en"),
+    ("/index.html?deal=EO1-C8-AAAAAFA", "eight-off-8", "en"),
+    ("/index.html?deal=EO1-C2-AAAAAFA", "eight-off-2", "ar"),
+])
+def test_first_visit_shows_the_empty_piles_where_the_game_puts_them(
+        page, viewport, address, variant, lang) -> None:
+    """Issue 14 point 1: with no picture (a first visit, a deal link), the empty piles
+    of the game to come are on screen before Python is up, inert, and the game then
+    builds its piles in the same places (1 px)."""
+    from tests.browser.conftest import seed_storage
+
+    if lang != "en":
+        seed_storage(page, {"solitaire.settings": json.dumps({"version": 1, "language": lang})})
+    held = hold_runtime(page)
+    page.goto(address, wait_until="commit")
+    page.wait_for_selector("html[data-skeleton='1']", state="attached")
+    assert page.evaluate("window.__prepaint.empty") == variant
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.locator("#table").evaluate("t => t.inert") is True
+    assert page.locator("#table .pile").first.is_visible()
+    before = page.evaluate(PILE_BOXES)
+    release(page, held)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.evaluate("document.documentElement.dataset.skeleton") is None
+    assert page.locator("#table").evaluate("t => t.inert") is False
+    after = page.evaluate(PILE_BOXES)
+    assert sorted(before) == sorted(after)
+    for pid, box in after.items():
+        assert all(abs(a - b) <= 1 for a, b in zip(before[pid], box)), (pid, before[pid], box)

@@ -23,6 +23,7 @@ PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
 # Must match FALLBACK in static/boot.js (used when a catalog or key is missing).
 BOOT_FALLBACK = {
     "boot.loading": "Loading the game…",
+    "boot.starting": "Starting the game…",
     "boot.failed": "The game could not start. Reload the page to try again.",
     "boot.slow": "Starting takes longer than usual.",
 }
@@ -221,3 +222,15 @@ def test_start_up_hints_name_vendored_files() -> None:
     assert len(hints) >= 10
     missing = [h for h in hints if not (ROOT / h).is_file()]
     assert not missing, f"preload hints for missing files (update index.html): {missing}"
+
+
+def test_dataclass_methods_come_compiled_from_the_archive(open_app, page) -> None:
+    """Issue 14 point 2: the game archive holds the compiled methods of every dataclass
+    of the package (scripts/compile_game.mjs), and the page uses them: importing the
+    game compiles none of them from text at start-up."""
+    import zipfile
+
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / "game.zip") as zf:
+        assert zf.getinfo("dataclass_code.marshal").file_size > 0
+    open_app("/index.html")
+    assert page.evaluate("window.__dataclassCompiled") == 0

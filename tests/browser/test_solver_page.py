@@ -5,6 +5,9 @@ page's contract attributes and checked against the rules package in CPython.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from helpers import card_point, mouse_drag, notice, pile_point, py, saved_game, status
 
@@ -121,9 +124,21 @@ def test_indicator_is_absent_when_its_setting_is_off(open_app, page):
     assert page.locator(WINNABLE).count() == 0
 
 
+CONFIRM = "[data-role='confirm']"
+
+
+def ask_to_finish(page, lang: str = "en") -> None:
+    """Click Finish for me: the question (that the game will count as assisted) opens."""
+    page.click("[data-action='solve']")
+    page.wait_for_selector(f"{CONFIRM}[open]")
+    assert page.locator(f"{CONFIRM} .confirm-text").inner_text() == catalog(lang)["solve.ask"]
+    assert page.locator(f"{CONFIRM} [data-action='confirm']").inner_text() == catalog(lang)["solve.ok"]
+
+
 def test_finish_for_me_wins_counts_as_assisted_and_undo_works(open_app, page):
     open_app(f"/index.html?deal={EO8}")
-    page.click("[data-action='solve']")
+    ask_to_finish(page)
+    page.click(f"{CONFIRM} [data-action='confirm']")
     page.wait_for_selector("#dlg-win[open]", timeout=180_000)
     won = saved_game(page)
     assert won.is_won and won.code == EO8
@@ -135,12 +150,34 @@ def test_finish_for_me_wins_counts_as_assisted_and_undo_works(open_app, page):
     back = saved_game(page)
     won.undo()
     assert not back.is_won and back.can_redo and back.position() == won.position()
+    # Already assisted: no question this time, it finishes at once.
+    page.click("[data-action='solve']")
+    page.wait_for_selector("#dlg-win[open]", timeout=60_000)
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    assert saved_game(page).is_won
+
+
+def test_finish_for_me_cancelled_changes_nothing(open_app, page):
+    settings = Settings(language="ro").dump()
+    open_app(f"/index.html?deal={EO8}", storage={KEY_SETTINGS: settings})
+    ask_to_finish(page, "ro")
+    page.click(f"{CONFIRM} [data-action='cancel']")
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    state = py(page, "import game.ui.app as a\n"
+                     "[a.APP.assist.slicer.busy, len(a.APP.assist.finishing), a.APP.assist.assisted]")
+    assert list(state) == [False, 0, False]
+    assert status(page)["moves"] == "0"
+    assert page.evaluate("() => localStorage.getItem('solitaire.assisted')") is None
+    ask_to_finish(page, "ro")  # Escape is a "no" too
+    page.keyboard.press("Escape")
+    assert not page.locator(f"{CONFIRM}[open]").count() and status(page)["moves"] == "0"
 
 
 @pytest.mark.viewport("phone")
 def test_any_input_stops_finish_for_me(open_app, page):
     open_app(f"/index.html?deal={EO8}")
-    page.click("[data-action='solve']")
+    ask_to_finish(page)
+    page.click(f"{CONFIRM} [data-action='confirm']")
     page.wait_for_function("() => +document.querySelector('[data-status=moves]').dataset.value >= 3")
     page.keyboard.press("Escape")
     assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
@@ -151,3 +188,102 @@ def test_any_input_stops_finish_for_me(open_app, page):
     back = saved_game(page)
     g.undo()
     assert back.position() == g.position() and back.can_redo
+    # Started again (assisted already: no question), a press on the table stops it too.
+    moves = int(status(page)["moves"])
+    page.click("[data-action='solve']")
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    page.wait_for_function(f"() => +document.querySelector('[data-status=moves]').dataset.value >= {moves + 2}")
+    box = page.locator("#table").bounding_box()
+    page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert not saved_game(page).is_won
+
+
+# Easy Harp, stuck (the same position as tests/ui/test_slicer.py): every column is a
+# king on a face-down queen, the last one a jack on two face-down cards whose ten of
+# diamonds is needed first, and the only stock card, the jack of diamonds, goes nowhere.
+# game.is_stuck says so; stock taps remain legal for ever.
+STUCK_POSITION = """Foundations: H-9 C-J D-9 S-J H-J C-J D-J S-J
+Stock: JD
+Waste:
+: (QS) KS
+: (QS) KS
+: (QH) KH
+: (QH) KH
+: (QD) KD
+: (QD) KD
+: (QC) KC
+: (QC) KC
+: (TD) (TH) JH
+"""
+LOCALES = Path(__file__).resolve().parents[2] / "locales"
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("lang", "indicator"), [("en", True), ("ro", False)])
+def test_a_stuck_easy_harp_game_is_said_once(open_app, page, lang, indicator):
+    """The page says a stuck Easy Harp game is stuck (issue 10 point 6): the indicator
+    (when on) says it cannot be won, and the notice comes once: the stock taps still
+    allowed neither bring it back nor change the verdict."""
+    g = game.load_position(STUCK_POSITION, game="easy-harp")
+    assert game.is_stuck(g) and g.legal_moves() == [game.Move("s", None, None)]
+    texts = catalog(lang)
+    settings = Settings(show_winnable=indicator, language=lang).dump()
+    open_app("/index.html", storage={KEY_SETTINGS: settings, "solitaire.game": g.to_save()})
+    page.wait_for_function("() => document.querySelector('[data-role=notice]').dataset.notice === 'stuck'")
+    said = notice(page)
+    assert said["shown"] and said["text"] == texts["notice.stuck"]
+    if indicator:
+        page.wait_for_selector(f"{WINNABLE}[data-value='no']")
+        assert page.locator(WINNABLE).inner_text() == texts["winnable.no"]
+    else:
+        assert page.locator(WINNABLE).count() == 0
+    for n in (1, 2, 3):  # draw, recycle, draw: still stuck, said once
+        box = page.locator('#table .pile[data-pile="s"]').bounding_box()  # a tap on the stock
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"() => document.querySelector('[data-status=moves]').dataset.value === '{n}'")
+        g.play("s")
+        assert game.is_stuck(g)
+        py(page, "import game.ui.app as a\nwhile a.APP.assist.slicer.busy: a.APP.assist.tick()")
+        now = notice(page)  # the tap put the notice away and nothing said it again
+        assert not (now["shown"] and now["kind"] == "stuck"), n
+        if indicator:
+            assert page.locator(WINNABLE).get_attribute("data-value") == "no"
+    assert saved_game(page).position() == g.position()
+
+
+READY_PROBE = """
+window.__solverAtReady = null;
+// The page's own PyScript module (already run at DOMContentLoaded: the same instance).
+document.addEventListener('DOMContentLoaded', () => {
+  window.__py = import('/static/vendor/pyscript/core.js').then(core => core.whenDefined('py'));
+});
+new MutationObserver((_list, obs) => {
+  if (document.documentElement.dataset.ready !== '1') return;
+  obs.disconnect();
+  window.__readyAt = performance.now();
+  // Microtasks after data-ready is set: before any timer task of the page.
+  window.__py.then(w => {
+    window.__solverAtReady = w.interpreter.runPython("import sys\\n'game.solver' in sys.modules");
+    window.__probeAt = performance.now();
+  });
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+
+@pytest.mark.parametrize("deal", ["EH1-N-AAAAAAF", EO8])
+def test_the_solver_loads_after_the_page_is_ready(open_app, page, deal):
+    """Issue 10 point 8: start-up does not import the solver; a task after data-ready
+    does, then the indicator searches."""
+    page.add_init_script(READY_PROBE)
+    settings = Settings(show_winnable=True).dump()
+    open_app(f"/index.html?deal={deal}", storage={KEY_SETTINGS: settings})
+    page.wait_for_function("() => window.__solverAtReady !== null")
+    assert page.evaluate("() => window.__solverAtReady") is False
+    page.wait_for_function("() => performance.getEntriesByName('solitaire:solver').length === 1")
+    probe_at = page.evaluate("() => window.__probeAt")  # the probe ran before the solver loaded
+    assert page.evaluate("() => performance.getEntriesByName('solitaire:solver')[0].startTime") > probe_at
+    page.wait_for_selector(f"{WINNABLE}:not([data-value='thinking'])", timeout=120_000)

@@ -112,6 +112,68 @@ def test_a_slice_steps_until_its_time_is_up():
     assert s.step() is None and fake.calls == 3  # 1 ms, 2 ms: go on; 12.5 ms: stop
 
 
+class Timed:
+    """A stepper on a virtual clock: a step of ``n`` positions costs ``n * ms_per_node``
+    ms (``slow`` makes the positions from number ``slow_from`` on cost ten times more),
+    and it answers ``WIN`` after ``total`` positions."""
+
+    def __init__(self, ms_per_node: float, total: int, slow_from: int | None = None) -> None:
+        self.now = 0.0
+        self.ms, self.total, self.done, self.slow_from = ms_per_node, total, 0, slow_from
+        self.steps: list[int] = []
+
+    def clock(self) -> float:
+        return self.now / 1000
+
+    def step(self, nodes: int = 1000) -> game.Solution | None:
+        n = min(nodes, self.total - self.done)
+        slow = self.slow_from is not None and self.done >= self.slow_from
+        self.now += n * self.ms * (10 if slow else 1)
+        self.done += n
+        self.steps.append(nodes)
+        return WIN if self.done >= self.total else None
+
+
+def slice_lengths(fake: Timed, nodes: int) -> list[float]:
+    s = Slicer(slice_ms=12.0, clock=fake.clock)
+    s.start("A", "verdict", lambda: fake, nodes=nodes)
+    lengths = []
+    while True:
+        t = fake.now
+        done = s.step()
+        lengths.append(fake.now - t)
+        if done is not None:
+            return lengths
+
+
+@pytest.mark.parametrize(("ms_per_node", "nodes"), [(0.3, 1), (0.01, 1), (5.0, 25), (0.05, 4)])
+def test_slices_end_in_time_whatever_the_speed(ms_per_node, nodes):
+    """The node count adapts to the speed (issue 10 point 8): after the first slice no
+    slice passes 12 ms, steps aim at about STEP_MS, and slices are not cut short."""
+    fake = Timed(ms_per_node, 20_000)
+    lengths = slice_lengths(fake, nodes)
+    assert max(lengths[1:]) <= 12.0 + 1e-9, max(lengths)
+    assert max(fake.steps) <= slicer.MAX_STEP_NODES
+    steady = sorted(lengths[2:-1])
+    if steady and ms_per_node < 1:
+        assert steady[len(steady) // 2] >= 12.0 - 2 * 2 * slicer.STEP_MS  # full slices
+    if ms_per_node > slicer.STEP_MS:  # one position costs more than a step's aim: one per step
+        assert fake.steps[-1] == 1
+
+
+def test_a_sudden_slow_down_costs_one_long_step_at_most():
+    fake = Timed(0.05, 40_000, slow_from=10_000)  # positions suddenly cost ten times more
+    lengths = slice_lengths(fake, 1)
+    assert max(lengths[1:]) <= 12.0 + 10 * slicer.STEP_MS  # once, the step sized for the old speed
+    assert sorted(lengths)[-2] <= 12.0 + 1e-9
+
+
+def test_adapt_doubles_cuts_and_keeps_bounds():
+    assert slicer.adapt(8, 0.1) == 16 and slicer.adapt(8, 10.0) == 1 and slicer.adapt(8, 2.0) == 8
+    assert slicer.adapt(100, 8.0) == 25
+    assert slicer.adapt(1, 50.0) == 1 and slicer.adapt(slicer.MAX_STEP_NODES, 0.0) == slicer.MAX_STEP_NODES
+
+
 def test_verdicts():
     assert [verdict(x) for x in (None, WIN, LOST, UNKNOWN)] == ["thinking", "yes", "no", "unknown"]
 
@@ -211,3 +273,18 @@ def test_the_easy_harp_stuck_job_in_slices(stock, down, status):
     assert done[0].kind == "stuck" and done[1].status == status  # unwinnable = stuck
     assert (done[1].status == "unwinnable") is game.is_stuck(g)
     assert s.known(g.position()) is None and s.known(key) == done[1]
+
+
+def test_finish_for_me_is_slow_first_then_faster():
+    """Issue 10 point 7: the first actions at a pace a player follows, then faster,
+    stock taps faster still: a 300-action Easy Harp finish takes well under 80 s."""
+    first = [slicer.finish_delay(i, "t1-f") for i in range(1, slicer.FINISH_SLOW_MOVES)]
+    assert set(first) == {slicer.FINISH_SLOW_MS} and slicer.FINISH_SLOW_MS >= 180  # animations: 180 ms
+    later = slicer.finish_delay(slicer.FINISH_SLOW_MOVES, "t1-f")
+    tap = slicer.finish_delay(slicer.FINISH_SLOW_MOVES, "s")
+    assert tap < later < slicer.FINISH_SLOW_MS
+    # An Easy Harp finish of 300 actions, half of them stock taps (draws and recycles).
+    moves = ["s", "w-t3"] * 150
+    total = sum(slicer.finish_delay(i + 1, m) for i, m in enumerate(moves[:-1]))
+    assert total / 1000 < 40, total
+    assert total > 299 * tap  # not instant either
