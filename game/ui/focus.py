@@ -5,7 +5,10 @@ keyboard focus; the focused card or pile is its ``aria-activedescendant`` and ca
 ``data-focus="1"`` (SPEC §8). Where the focus goes is ``keynav.py`` (pure); what is said
 is ``speech.py`` (pure), written into the live region ``[data-role="announcer"]``.
 Every move is asked from the rules package (``Game.tap_move``, ``double_tap_move``,
-``drop_move``, ``pickup_refusal``, ``targets``) and played through ``App.play``.
+``drop_move``, ``pickup_refusal``, ``targets``) and played through ``App.play``. Cards
+picked up with Space or Enter are the table's one selection (``Table.select``,
+``selection.py``), the same as a tap's (issue 11.1): either can put down what the other
+picked up, and refusals are shown by ``Input.refused`` for both.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import game
 
-from . import keynav, speech
+from . import keynav, speech, viewmodel
 from .domtypes import JS
 from .keynav import PILE, Spot
 
@@ -35,13 +38,13 @@ class Focus:
     def __init__(self, app: App) -> None:
         self.app = app
         self.spot: Spot | None = None
-        self.held: Spot | None = None  # cards lifted with Space / selected with Enter
-        self.marked: list[JS] = []  # elements carrying data-selected / data-target
         self.labels: dict[str, str] = {}  # element id -> accessible name written
         self.focused: JS = None
         self.snap: speech.Piles = {}
         self.live: JS = app.br.document.querySelector('[data-role="announcer"]')
         self.pressed = False  # the table was pressed with a pointer (no focus ring)
+        self.fresh = False  # the announcer was written in the current task
+        self._stale = app.br.proxy(self.stale)
 
     # ----- what the table holds ------------------------------------------------------
 
@@ -87,8 +90,6 @@ class Focus:
             el.id = dom_id("", cid)
         self.labels.clear()
         self.spot = None
-        self.held = None
-        self.marked = []
         self.focused = None
         self.snap = self.piles()
         self.refresh()
@@ -99,8 +100,7 @@ class Focus:
         text = speech.describe(self.app.texts, self.snap, now, self.name)
         changed = {pid for pid, cards in now.items() if self.snap.get(pid) != cards}
         self.snap = now
-        self.unmark()
-        self.held = None
+        self.app.table.unselect()
         self.refresh(changed)
         if text:
             self.announce(text)
@@ -159,84 +159,70 @@ class Focus:
             self.label(el, speech.card_label(self.app.texts, cards[int(index)], self.name(pid)))
 
     def announce(self, text: str) -> None:
-        """Say ``text`` once through the live region (a repeated sentence is changed by
-        a trailing no-break space, so that it is said again)."""
-        if self.live is None:
+        """Say ``text`` once through the live region, the page's one voice (issue 13.2:
+        actions, refusals with the reminder off, hints and every notice). Two sentences
+        of one task (an action and the notice it brings) are said together; a repeated
+        sentence is changed by a trailing no-break space, so that it is said again."""
+        if self.live is None or not text:
             return
-        if str(self.live.textContent) == text:
+        now = str(self.live.textContent)
+        if self.fresh and now and not now.endswith(text):
+            text = f"{now} {text}"
+        elif now == text:
             text += NBSP
         self.live.textContent = text
+        if not self.fresh:
+            self.fresh = True
+            self.app.br.window.queueMicrotask(self._stale)  # runs when this task ends
 
-    # ----- held cards ----------------------------------------------------------------
+    def stale(self, *_args: object) -> None:
+        """The task that wrote the announcer is over: the next sentence replaces it."""
+        self.fresh = False
 
-    def mark_held(self) -> None:
-        """Mark the held cards (``data-selected``) and the piles that accept them
-        (``data-target``, SPEC §8)."""
-        self.unmark()
-        if self.held is None:
-            return
-        g, table = self.app.g, self.app.table
-        for p in g.pile(self.held.pile)[self.held.at:]:
-            el = table.cards[p.card.id]
-            el.setAttribute("data-selected", "1")
-            self.marked.append(el)
-        for pid in g.targets(self.held.pile, self.held.at):
-            el = table.piles[pid]
-            el.setAttribute("data-target", "1")
-            self.marked.append(el)
+    # ----- held cards: the table's one selection (issue 11.1) -------------------------
 
-    def unmark(self) -> None:
-        """Take the held and target marks away."""
-        for el in self.marked:
-            el.removeAttribute("data-selected")
-            el.removeAttribute("data-target")
-        self.marked = []
+    @property
+    def held(self) -> Spot | None:
+        """The selected cards (picked up by a key or a tap) as a spot, or None."""
+        picked = self.app.table.selected()
+        return None if picked is None else Spot(picked.pile, picked.index)
 
     def hold(self, spot: Spot) -> None:
         """Pick up the cards from ``spot`` to the top, if the rules let them move."""
-        g = self.app.g
-        refusal = g.pickup_refusal(spot.pile, spot.at)
+        refusal = self.app.table.select(spot.pile, spot.at)
         if refusal is not None:
-            self.refuse(refusal.value, {})
+            self.refuse(refusal.value, spot)
             return
-        self.held = spot
-        self.mark_held()
         cards = self.snap[spot.pile]
         self.announce(speech.held(self.app.texts, cards[spot.at], len(cards) - spot.at))
 
     def put_back(self) -> None:
         """Escape: the held cards stay where they are."""
-        if self.held is not None:
-            self.held = None
-            self.unmark()
+        if self.app.table.unselect():
             self.announce(self.app.texts.t("a11y.put-back"))
 
     def drop(self, spot: Spot) -> None:
-        """Space or Enter with cards held: put them on ``spot``'s pile (or back)."""
+        """Space or Enter with cards held: put them on ``spot``'s pile (or back); a
+        refused drop puts them back, as a tap's or a drag's does."""
         held = self.held
         if held is None:
             return
         if spot.pile == held.pile:
             self.put_back()
             return
-        self.play(self.app.g.drop_move(held.pile, held.at, spot.pile))
+        self.app.table.unselect()
+        self.app.play(self.app.g.drop_move(held.pile, held.at, spot.pile))
 
     # ----- playing -------------------------------------------------------------------
 
-    def refuse(self, code: str, details: dict[str, int | str]) -> None:
-        """Show the rule that refused an attempt; say it when the reminder is off (the
-        reminder is itself a live region)."""
-        self.app.notices.show_reminder(code, details)
-        if not self.app.settings.interactive:
-            self.announce(self.app.texts.refusal(code, details))
+    def refuse(self, code: str, spot: Spot) -> None:
+        """A refused pick-up of the cards from ``spot``: shown (and said) as a tap's."""
+        self.app.input.refused(code, viewmodel.reminder_details(self.app.g),
+                               where=(spot.pile, spot.at))
 
     def play(self, move: game.Move | str) -> None:
-        """Play ``move`` (a ``game.Move`` or its notation), or say why not."""
-        g = self.app.g
-        err = g.check(move)
-        if err is not None:
-            self.refuse(err.code, dict(err.details))
-            return
+        """Play ``move`` (a ``game.Move`` or its notation), or show and say why not
+        (``App.play``)."""
         self.app.play(move)
 
     def tap(self, double: bool) -> None:
@@ -272,6 +258,10 @@ class Focus:
         on_table = evt.target == table
         action = keynav.key_action(str(evt.key), bool(evt.ctrlKey or evt.metaKey),
                                    bool(evt.shiftKey), bool(evt.altKey), on_table)
+        if action is None and evt.key == "Escape" and self.app.table.selected():
+            evt.preventDefault()  # Escape clears a selection from anywhere on the page
+            self.put_back()
+            return True
         if action is None and evt.key == "Escape" and self.app.welcome.shown:
             evt.preventDefault()
             self.app.welcome.hide()
@@ -318,9 +308,6 @@ class Focus:
         """A press on the table: the pointer takes over from the keys."""
         self.pressed = True
         self.app.table.el.removeAttribute("data-keys")
-        if self.held is not None:
-            self.held = None
-            self.unmark()
 
     def on_focus(self, _evt: JS = None) -> None:
         """The table got the focus: show where it is (with the ring unless a pointer

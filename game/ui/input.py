@@ -27,11 +27,6 @@ class Input:
         self.table = app.table
         self.gest = gestures.Gestures()
         self.drag: list[tuple[JS, float, float]] = []  # element, resting x, y
-        # Tap to select, tap to place (SPEC §6): the selected cards (pile, index of the
-        # lowest) and the position they were selected in (a selection lasts while the
-        # position it was made in is on the table).
-        self.selected: tuple[str, int] | None = None
-        self.selected_on: object = None
 
     def target_of(self, el: JS, x: float, y: float) -> gestures.Target | None:
         """What a press at client point (x, y) on element ``el`` picks up: a card
@@ -111,40 +106,25 @@ class Input:
                 self.table.sync(animate=True)
 
     # ----- tap to select, tap to place (SPEC §6) -------------------------------------
-
-    def selection(self) -> tuple[str, int] | None:
-        """The selected (pile, index), or None; a selection made in another position
-        (a move played since, by any means) is gone."""
-        if self.selected is not None and self.selected_on is not self.app.g.board:
-            self.unselect()
-        return self.selected
-
-    def select(self, pile: str, index: int) -> None:
-        """Select the cards of ``pile`` from ``index`` up and mark where they may go."""
-        g = self.app.g
-        self.selected, self.selected_on = (pile, index), g.board
-        self.table.mark(pile, index, g.targets(pile, index), selected=True)
+    # The selection is the table's one (``Table.select``, ``selection.py``): the keys
+    # of ``focus.py`` pick and place through it too (issue 11.1).
 
     def unselect(self) -> None:
         """Clear the selection and its marks."""
-        if self.selected is not None:
-            self.selected = None
-            self.selected_on = None
-            self.table.clear_marks()
+        self.table.unselect()
 
     def tap(self, tg: gestures.Target) -> None:
         """A single tap: place the selection on the tapped pile, or clear it (a tap on
         the selection); else the tap's own move (a foundation, the stock), else select
         the tapped card(s), else refuse the pick-up."""
         g = self.app.g
-        sel = self.selection()
-        if sel is not None:
-            pile, index = sel
+        picked = self.table.selected()
+        if picked is not None:
             self.unselect()
-            if tg.pile == pile:
+            if tg.pile == picked.pile:
                 return  # a tap on the selection (or its pile) clears it
             if tg.pile != "s":
-                if self.app.play(g.drop_move(pile, index, tg.pile)):
+                if self.app.play(g.drop_move(picked.pile, picked.index, tg.pile)):
                     self.gest.tap_moved()
                 return
         move = g.tap_move(tg.pile, tg.index)
@@ -155,7 +135,7 @@ class Input:
         if not tg.card:
             return
         if tg.draggable:
-            self.select(tg.pile, tg.index)
+            self.table.select(tg.pile, tg.index)
         elif tg.refusal:
             self.refused(tg.refusal, viewmodel.reminder_details(g), where=(tg.pile, tg.index))
 
@@ -173,10 +153,12 @@ class Input:
     def refused(self, code: str, details: Mapping[str, object],
                 move: game.Move | None = None,
                 where: tuple[str, int] | None = None) -> None:
-        """A refused move or pick-up (``code``, ``details`` of the refusal): the cards
-        it is about shake, whatever the settings, and the reminder (if "Interactive
-        rules" is on) appears next to them (issue 11). The cards are ``where`` (pile,
-        index), else those ``move`` would have moved."""
+        """A refused move or pick-up (``code``, ``details`` of the refusal), by pointer
+        or key alike: the cards it is about shake, whatever the settings, and the
+        reminder (if "Interactive rules" is on) appears next to them (issue 11); with
+        it off, the rule is said through the announcer (the reminder is itself a live
+        region). The cards are ``where`` (pile, index), else those ``move`` would have
+        moved."""
         if where is None and move is not None:
             where = (move.src, -(move.count or 1))
         near = None
@@ -184,6 +166,8 @@ class Input:
             self.table.shake(*where)
             near = self.table.box(*where)
         self.app.notices.show_reminder(code, details, near)
+        if not self.app.settings.interactive:
+            self.app.focus.announce(self.app.texts.refusal(code, details))
 
     def start_drag(self, target: gestures.Target) -> None:
         """Lift the card at ``target`` and the cards above it; mark where they may go."""

@@ -41,10 +41,15 @@ class Notices:
         return self.notice[0] if self.notice else None
 
     def notify(self, kind: str, text: Callable[[], str], action: str | None = None) -> None:
-        """Show the notice bar: ``text()`` returns the message in the current language;
-        ``action`` is the catalog key of its action button (None: no such button)."""
+        """Show the notice bar and say its message once through the announcer (the bar
+        itself is no live region, so nothing is said twice; issue 13.2): ``text()``
+        returns the message in the current language; ``action`` is the catalog key of
+        its action button (None: no such button)."""
         self.notice = (kind, text, action)
         self.render()
+        focus = getattr(self.app, "focus", None)  # None while the app is being made
+        if focus is not None:
+            focus.announce(text())
 
     def notify_once(self, kind: str, text: Callable[[], str]) -> None:
         """``notify``, at most once per page for each ``kind``."""

@@ -14,6 +14,7 @@ import game
 from . import layout, render, viewmodel
 from .domtypes import JS
 from .persist import CARD_BACKS, FELTS
+from .selection import Picked, Selection
 from .viewmodel import CardView
 
 if TYPE_CHECKING:
@@ -36,13 +37,16 @@ class Table:
         self.rendered: dict[str, CardView] = {}  # card id -> what its element shows
         self.placed: dict[str, tuple[float, float]] = {}  # pile id -> place shown
         self.stock_text: str | None = None  # what the stock count element shows
-        self.pass_text: str | None = None  # what the stock pass element shows
+        self.pass_text: str | None = None  # the stock pass shown, and for which card width
         self.lay: layout.Layout | None = None
         self.origin = (0.0, 0.0)  # the table's top-left corner in client px
         self.flying: set[str] = set()  # cards gliding to another pile, raised
         self.settle_timer = 0
         self._settle = self.br.proxy(self.settle)
         self.marked: list[JS] = []  # elements carrying data-selected / data-target
+        # The one selection, made by a tap or a key (issue 11.1), and whether it is marked.
+        self.selection = Selection()
+        self.showing = False
         self.shaking: list[JS] = []
         self.shake_timer = 0
         self._unshake = self.br.proxy(self.unshake)
@@ -84,6 +88,35 @@ class Table:
                 # The frame reaches the top card of a column (issue 11).
                 el.style.height = f"{top.y - lay.slots[pid].y + lay.card_h:.1f}px"
             self.marked.append(el)
+
+    def select(self, pile: str, index: int) -> game.Refusal | None:
+        """Select the cards of ``pile`` from ``index`` (negative: from the top) up, for a
+        tap or a key alike, and mark them and the piles that accept them (``mark``).
+        Returns None, or the refusal to lift them (then nothing is selected)."""
+        refusal = self.selection.pick(self.app.g, pile, index)
+        picked = self.selection.get(self.app.g)
+        if picked is None:
+            self.unselect()
+        else:
+            self.mark(picked.pile, picked.index, list(picked.targets), selected=True)
+            self.showing = True
+        return refusal
+
+    def selected(self) -> Picked | None:
+        """The selection (a tap's or a key's), or None; the marks of a selection made in
+        another position are taken away."""
+        picked = self.selection.get(self.app.g)
+        if picked is None and self.showing:
+            self.unselect()
+        return picked
+
+    def unselect(self) -> bool:
+        """Clear the selection and its marks; returns whether there was one."""
+        had = self.selection.clear()
+        if self.showing:
+            self.showing = False
+            self.clear_marks()
+        return had
 
     def clear_marks(self) -> None:
         """Remove every ``data-selected`` and ``data-target``."""
@@ -171,6 +204,8 @@ class Table:
         self.pass_text = None
         self.flying.clear()
         self.marked = []
+        self.selection.clear()
+        self.showing = False
         self.shaking = []
         self.place_piles(lay)  # the stock count
 
@@ -217,9 +252,13 @@ class Table:
         if passes:
             passes.style.transform = render.translate(*viewmodel.stock_pass_place(lay))
             text = self.app.texts.t("table.pass", number=g.stock_pass)
-            if self.pass_text != text:
+            key = f"{text}|{lay.card_w:.1f}"
+            if self.pass_text != key:
                 passes.textContent = text
-                self.pass_text = text
+                if passes.scrollWidth > passes.clientWidth:  # wider than the card
+                    passes.textContent = self.app.texts.t("table.pass.short",
+                                                          number=g.stock_pass)
+                self.pass_text = key
 
     def sync(self, animate: bool = True) -> None:
         """Move, flip and re-index exactly the card elements whose state changed."""

@@ -84,6 +84,7 @@ SAME_AS_ENGLISH = {
         "game.easy-harp", "game.eight-off",
         "language.en", "language.ro", "language.ar", "language.id",
         "stats.none",  # a dash: no figure yet (records, issue 12)
+        "table.pass.short",  # the recycle sign and the pass number, no word (issue 11.7)
     },
     "ro": set(),
     "ar": set(),

@@ -74,3 +74,18 @@ def test_no_file_in_game_is_over_400_lines():
     for p in sorted((ROOT / "game").rglob("*.py")):
         lines = p.read_text(encoding="utf-8").count("\n")
         assert lines <= 400, f"{p.relative_to(ROOT)} has {lines} lines"
+
+
+def test_the_phone_header_short_names_are_the_catalogs_game_names():
+    """static/style.css shows the game's proper name alone on phones (issue 11.7); it
+    must be the name every catalog gives (``game.easy-harp``, ``game.eight-off``)."""
+    import json
+    import re
+
+    css = (ROOT / "static" / "style.css").read_text(encoding="utf-8")
+    shown = dict(re.findall(r'\.stat-game\[data-value="([a-z-]+)"\]::before \{ content: "([^"]+)"', css))
+    assert set(shown) == {"easy-harp", "eight-off"}
+    for lang in ("en", "ro", "ar", "id"):
+        cat = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        for kind, name in shown.items():
+            assert cat[f"game.{kind}"] == name, (lang, kind)
