@@ -31,8 +31,8 @@ column only when a column card that should move could then go onto it; ``"loose"
 drops those two restrictions; ``"spread"`` is ``"loose"`` with another ordering
 (:meth:`EHState.score`); ``"greedy"`` is ``"fast"`` playing every card that can go
 up at once. They fail on different deals: :class:`~game.solver.search.Search` runs
-them, with random orderings, in short dives (:mod:`.eh_dive`) before ``"complete"``. ``"none"``: no automatic move, only the symmetry
-pruning (for ``is_stuck``).
+them, with random orderings, in short dives (:mod:`.eh_dive`) before ``"complete"``.
+``"none"``: no automatic move, only the symmetry pruning (for ``is_stuck``).
 
 Why an ace may always go up (complete mode): write ``Q <= Q'`` when ``Q'`` is ``Q``
 with some aces (face up, on top of their column, or anywhere in the deck) lifted onto
