@@ -6,8 +6,18 @@ pages, as the app is), each kind of pile outlined and marked with a numbered cal
 the help page's legend (an ``<ol>`` in the page's language) explains. The pictures hold
 no words, so one drawing serves every language of a direction.
 
-Usage: ``.venv/bin/python scripts/help_pictures.py`` (rerun when the layout changes;
-tests/i18n/test_help_pictures.py checks the files are up to date).
+It also writes, into each rules page (``help/<lang>/index.html``, between the markers
+``<!-- refusals:<game> -->`` and ``<!-- /refusals:<game> -->``), one small before/after
+pair of inline SVG pictures for every refusal reason the rules package can give in that
+game (``possible_refusals``, read from the rules' own code): "before" is a few piles of
+a real position (a deal after some moves, or a position built from one and accepted by
+``game.load_position``) with the attempted move drawn; "after" is the same piles as the
+rules package leaves them once it has refused the move, captioned with the reminder the
+game shows (``locales/<lang>.json``, ``refusal.<code>``, through ``game.ui.texts``).
+
+Usage: ``.venv/bin/python scripts/help_pictures.py`` (rerun when the layout or the help
+changes; tests/i18n/test_help_pictures.py and test_help_refusals.py check that the files
+are up to date).
 """
 
 from __future__ import annotations
@@ -125,6 +135,13 @@ def draw(g: game.Game, rtl: bool, callouts: dict[str, int] | None = None,
 
 
 def main() -> int:
+    """Write every layout and refusal picture (files and rules pages); returns 0."""
+    from scripts import help_refusals
+
+    for lang in help_refusals.LANGS:
+        page = ROOT / "help" / lang / "index.html"
+        page.write_text(help_refusals.fill_page(page.read_text(encoding="utf-8"), lang),
+                        encoding="utf-8")
     OUT.mkdir(parents=True, exist_ok=True)
     for direction in ("ltr", "rtl"):
         for kind in DEALS:
