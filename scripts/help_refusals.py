@@ -92,29 +92,22 @@ SITUATIONS: dict[str, dict[str, Situation]] = {
 }
 
 
-def _edit(code: str, lines: dict[int, str]) -> str:
-    """The start position of deal ``code`` as text with line ``k`` replaced by
-    ``lines[k]`` (0-based, the format of ``game.fcs``)."""
-    text = game.new_game(code).position().splitlines()
-    for k, line in lines.items():
-        text[k] = line
-    return "\n".join(text) + "\n"
-
-
 def _constructed(name: str) -> game.Game:
-    """A position built from Easy Harp deal 11's start, accepted by the rules package:
-    ``eh-not-a-run`` (column 1's 6♥ moved onto the 7♣ of column 5, and column 3's two
-    tens both face up: two face-up cards out of sequence), ``eh-stock-empty`` (the 59
-    stock cards put face down under column 9: stock and waste both empty)."""
-    start = game.new_game(EH).position().splitlines()
+    """A position built from Easy Harp deal 11's start (position text, ``game.fcs``
+    format, lines edited) and accepted by ``game.load_position``: ``eh-not-a-run``
+    (column 1's 6♥ moved onto the 7♣ of column 5, and column 3's two tens both face up:
+    two face-up cards out of sequence), ``eh-stock-empty`` (the 59 stock cards put face
+    down under column 9: stock and waste both empty). Raises ``KeyError`` for another
+    name."""
+    lines = game.new_game(EH).position().splitlines()
     if name == "eh-not-a-run":
-        text = _edit(EH, {3: ":", 5: ": (6H.1) TH.2 TD.2", 7: start[7] + " 6H.2"})
+        lines[3], lines[5], lines[7] = ":", ": (6H.1) TH.2 TD.2", lines[7] + " 6H.2"
     elif name == "eh-stock-empty":
-        stock = " ".join(f"({c})" for c in start[1].split()[1:])
-        text = _edit(EH, {1: "Stock:", 11: ": " + stock + " " + start[11][2:]})
+        stock = " ".join(f"({c})" for c in lines[1].split()[1:])
+        lines[1], lines[11] = "Stock:", ": " + stock + " " + lines[11][2:]
     else:
         raise KeyError(name)
-    return game.load_position(text, game=game.EASY_HARP)
+    return game.load_position("\n".join(lines) + "\n", game=game.EASY_HARP)
 
 
 def situation_game(s: Situation) -> game.Game:
