@@ -37,7 +37,7 @@ SUIT_MARKS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 FELT, LINE, BACK, FACE, MARK, RED = "#0e5a3a", "#cfe3d8", "#2b4fa8", "#fdfdfb", "#ffd24a", "#c0152f"
 # The small layout, in SVG px: card size, gaps, fans (face down / face up), the room
 # above the piles for the arrow, and how many cards of a column are shown at most.
-CW, CH, GAP, PAD, FAN_DOWN, FAN_UP, HEAD, SHOWN = 56.0, 78.0, 12.0, 10.0, 9.0, 21.0, 34.0, 5
+CW, CH, GAP, PAD, FAN_DOWN, FAN_UP, HEAD, SHOWN = 50.0, 70.0, 10.0, 8.0, 8.0, 19.0, 30.0, 5
 
 
 class Situation(NamedTuple):
@@ -189,8 +189,8 @@ def _card(x: float, y: float, placed: game.Placed, edge: str) -> list[str]:
     if placed.up:
         c = placed.card
         rank = "10" if c.rank == 10 else game.RANKS[c.rank - 1]
-        out.append(f'<text x="{x + 4:.1f}" y="{y + 17:.1f}" font-family="sans-serif" '
-                   f'font-weight="700" font-size="16" fill="{RED if c.is_red else "#1a1a1a"}">'
+        out.append(f'<text x="{x + 4:.1f}" y="{y + 16:.1f}" font-family="sans-serif" '
+                   f'font-weight="700" font-size="15" fill="{RED if c.is_red else "#1a1a1a"}">'
                    f'{rank}{SUIT_MARKS[c.suit]}</text>')
     return out
 
@@ -260,7 +260,7 @@ def draw_small(g: game.Game, s: Situation, rtl: bool, after: bool) -> str:
                        f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="6" fill="{MARK}"/>')
     height = bottom + PAD
     return (f'<svg viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'width="{width:.0f}" height="{height:.0f}" ARIA>'
+            f'width="{width:.0f}" height="{height:.0f}" direction="ltr" ARIA>'
             f'<rect width="100%" height="100%" rx="8" fill="{FELT}"/>' + "".join(out) + "</svg>")
 
 
@@ -328,7 +328,8 @@ def block_html(kind: str, lang: str) -> str:
     pairs = "\n".join(pair_html(kind, r.value, lang) for r in possible_refusals(kind))
     return (f'<details class="refusal-pictures" id="refusals-{kind}">\n'
             f'<summary>{escape(t.t("help.pictures.summary"))}</summary>\n'
-            f'<p>{escape(t.t("help.pictures.intro"))}</p>\n{pairs}\n</details>')
+            f'<p>{escape(t.t("help.pictures.intro"))}</p>\n'
+            f'<div class="refusal-grid">\n{pairs}\n</div>\n</details>')
 
 
 def fill_page(html: str, lang: str) -> str:

@@ -109,7 +109,7 @@ def test_right_to_left_pictures_are_the_mirror(kind, reason):
     g = help_refusals.situation_game(s)
     ltr, rtl = (help_refusals.draw_small(g, s, d, False) for d in (False, True))
     width = float(re.search(r'viewBox="0 0 ([\d.]+)', ltr).group(1))
-    slot = re.compile(r'<rect x="([\d.]+)" y="([\d.]+)" width="56"')
+    slot = re.compile(rf'<rect x="([\d.]+)" y="([\d.]+)" width="{help_refusals.CW:.0f}"')
     left = sorted((float(y), float(x)) for x, y in slot.findall(ltr))
     right = sorted((float(y), round(width - float(x) - help_refusals.CW, 1))
                    for x, y in slot.findall(rtl))
