@@ -149,15 +149,17 @@ def catalog(lang: str) -> Texts:
 
 # ----- drawing ------------------------------------------------------------------------
 
-def _places(g: game.Game, piles: tuple[str, ...], rtl: bool) -> tuple[dict[str, tuple[float, float]], float]:
+def _places(g: game.Game, piles: tuple[str, ...], rtl: bool,
+            extra: float = 0.0) -> tuple[dict[str, tuple[float, float]], float]:
     """Each shown pile's top-left corner (free cells, stock, waste, foundations in a row
-    above the columns, model order, mirrored when ``rtl``) and the picture's width."""
+    above the columns, model order, mirrored when ``rtl``) and the picture's width, with
+    ``extra`` px of room after the piles (for an arrow that loops back)."""
     order = {pid: k for k, pid in enumerate(g.pile_ids())}
     top = [p for p in piles if p[0] != "t"]
     low = [p for p in piles if p[0] == "t"]
     rows = [row for row in (sorted(top, key=lambda p: order.get(p, 99)),
                             sorted(low, key=lambda p: order.get(p, 99))) if row]
-    width = max(len(row) for row in rows) * (CW + GAP) - GAP + 2 * PAD
+    width = max(len(row) for row in rows) * (CW + GAP) - GAP + 2 * PAD + extra
     places: dict[str, tuple[float, float]] = {}
     for r, row in enumerate(rows):
         for k, pid in enumerate(row):
@@ -208,7 +210,7 @@ def draw_small(g: game.Game, s: Situation, rtl: bool, after: bool) -> str:
     cards in red, still in place, with a red cross where the move was refused."""
     move = game.Move.parse(s.refused)
     count = move.count or 1
-    places, width = _places(g, s.piles, rtl)
+    places, width = _places(g, s.piles, rtl, CW * 0.8 if move.src == move.dst else 0.0)
     ids = g.pile_ids()
     src_len = len(g.pile(move.src)) if move.src in ids else 0
     lifted = set(range(src_len - count, src_len)) if move.dst else set()
