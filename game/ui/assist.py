@@ -208,7 +208,7 @@ class Assist:
         if el is None:
             return
         el.dataset.value = value
-        el.textContent = self.app.texts.t(f"winnable.{value}")
+        el.textContent = el.title = self.app.texts.t(f"winnable.{value}")
 
     def verdict_found(self, sol: game.Solution) -> None:
         value = verdict(sol)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game.ui.persist import Settings
 from tests.browser.helpers import (
     KEY_GAME,
     KEY_SETTINGS,
@@ -114,6 +115,47 @@ def test_nothing_moves_by_itself(open_app, page, viewport):
         else:
             assert boxes == piles, lang
         assert page.evaluate(HEADER_JS)[0] == header[0], lang
+
+
+CLIPPED_JS = """() => [document.querySelector('header .status'),
+  ...document.querySelectorAll('header .status > .stat')]
+  .filter(e => e.offsetParent !== null && getComputedStyle(e).display !== 'none')
+  .filter(e => { const r = e.getBoundingClientRect();
+    const box = document.querySelector('header .status').getBoundingClientRect();
+    return e.scrollWidth > e.clientWidth || r.left < box.left - .5 || r.right > box.right + .5; })
+  .map(e => e.className + ': ' + e.textContent)"""
+
+
+@pytest.mark.parametrize("viewport", [(360, 640, True)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "ro", "ar", "id"])
+def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
+    """fixb 1: at 360 px with "Can it still be won?" on, every status item (the game,
+    its code, score, moves, the indicator, the clock) is whole and inside the status
+    line, in each language; the indicator's words stay its text (screen readers) and
+    title; the pile boxes are those with the indicator off."""
+    golden = json.loads(GOLDEN.read_text())
+    twin = game.new_game(golden["code"])
+    moves = iter(golden["moves"])
+    while twin.score < 100:  # a three-digit score and a two-digit move count
+        twin.play(next(moves))
+    texts = json.loads((Path(__file__).resolve().parents[2] / "locales" / f"{lang}.json").read_text())
+    boxes = {}
+    for on in (False, True):
+        settings = Settings(show_winnable=on, language=lang).dump()
+        open_app("/index.html", storage={KEY_GAME: twin.to_save(), KEY_SETTINGS: settings, **WELCOMED})
+        m = next(moves)  # one move on the page: the clock runs and shows
+        py(page, f"from game.ui.app import APP\nAPP.play({m!r})")
+        twin.play(m)
+        page.wait_for_selector('[data-status="time"]:not([hidden])')
+        if on:
+            page.wait_for_selector('[data-role="winnable"][data-value]:not([data-value="thinking"])')
+            el = page.locator('[data-role="winnable"]')
+            value = el.get_attribute("data-value")
+            assert el.text_content() == el.get_attribute("title") == texts[f"winnable.{value}"]
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        assert page.evaluate(CLIPPED_JS) == [], (lang, on)
+        boxes[on] = page.evaluate(BOXES_JS)
+    assert boxes[True] == boxes[False]
 
 
 @pytest.mark.viewport("phone")
