@@ -304,3 +304,31 @@ def test_table_settings_are_kept(open_app, page, reload_app):
     assert not {"back-blue", "felt-green"} & set(classes)
     club = page.evaluate("getComputedStyle(document.querySelector('.ink-C')).fill")
     assert club == "rgb(19, 128, 58)"
+
+
+@pytest.mark.viewport("phone")
+def test_the_reminder_keeps_its_size_when_a_notice_comes(open_app, page):
+    """fixb 2: a Hint pressed while the reminder shows next to the cards brings the
+    hint's notice; the reminder keeps its box (it stretched from one line to 148 px:
+    the "above the notice" bottom applied to the anchored reminder too)."""
+    twin = game.new_game("EO1-C8-AAAAAAB")
+    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
+    src = next(p for p in ("t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
+               if twin.tap_move(p, -1) is None and not twin.pickup_refusal(p, -1)
+               and len(twin.targets(p, len(twin.pile(p)) - 1)) < 12)
+    index = len(twin.pile(src)) - 1
+    wrong = next(p for p in twin.pile_ids() if p[0] == "t" and p != src
+                 and p not in twin.targets(src, index))
+    tap(page, card_point(page, twin.pile(src)[-1].card.id))
+    tap(page, pile_point(page, twin, wrong))
+    reminder = page.locator('[data-role="reminder"]')
+    assert reminder.is_visible() and "anchored" in reminder.get_attribute("class")
+    # The reminder's own 4 s timer is stopped, so the check cannot race it.
+    py(page, "from game.ui.app import APP\nAPP.br.clear_timeout(APP.notices.reminder_timer)")
+    before = reminder.bounding_box()
+    page.locator('[data-action="hint"]').click()
+    page.wait_for_function("() => !document.querySelector('[data-role=notice]').hidden"
+                           " && document.querySelector('[data-role=notice]').dataset.notice === 'hint'")
+    assert reminder.is_visible()
+    assert reminder.bounding_box() == before
+    assert before["height"] < 80  # one or two lines, not stretched
