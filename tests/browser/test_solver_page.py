@@ -231,6 +231,15 @@ def test_finish_for_me_stops_when_pressed_again(open_app, page, lang):
     assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0  # nothing left to play
     assert int(status(page)["moves"]) == moves and not saved_game(page).is_won
     assert not page.locator(f"{CONFIRM}[open]").count()
+    # Started again (assisted: no question), Enter on the focused button stops it too.
+    page.click("[data-action='solve']")
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    page.wait_for_function(f"() => +document.querySelector('[data-status=moves]').dataset.value >= {moves + 2}")
+    assert solve_button(page)["pressed"] == "true"
+    page.focus("[data-action='solve']")
+    page.keyboard.press("Enter")
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert solve_button(page)["pressed"] == "false" and notice(page)["kind"] == "solve-stopped"
 
 
 def test_finish_for_me_on_a_lost_game_says_so_without_asking(open_app, page):
