@@ -22,6 +22,22 @@ from .eh_state import EHState
 #: Statuses of a :class:`Solution` (SPEC §10).
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 MODES = ("fast", "complete", "auto")
+#: The transposition table is 64 sets chosen by the key's hash (``hash & SHARDS``): a
+#: Python set rehashes all its keys when it grows, which at 600,000 keys takes about
+#: 16 ms in CPython and several times that in Pyodide, one long task in the page; a
+#: shard is 1/64 of that (issue 10.8).
+SHARDS = 63
+
+
+def _table(first: bytes) -> list[set[bytes]]:
+    """An empty transposition table (:data:`SHARDS`) holding ``first``."""
+    table: list[set[bytes]] = [set() for _ in range(SHARDS + 1)]
+    table[hash(first) & SHARDS].add(first)
+    return table
+
+
+#: A step pauses after ``TRIES_PER_NODE`` moves tried per position it may expand.
+TRIES_PER_NODE = 8
 #: Share of an Easy Harp "auto" budget spent on the dives before the complete search.
 DIVE_SHARE = 0.8
 
@@ -97,6 +113,11 @@ class Search:
         self.nodes = 0
         self.result: Solution | None = None
         self._pause = 0
+        #: Moves tried (new positions or not) and the count at which the step pauses:
+        #: a depth-first search can try thousands of moves into known positions, or
+        #: back out of many frames, without expanding one new position (issue 10.8).
+        self.tries = 0
+        self._pause_tries = 0
         self._gen = self._run()
 
     def step(self, nodes: int = 1000) -> Solution | None:
@@ -108,6 +129,7 @@ class Search:
         """
         if self.result is None:
             self._pause = self.nodes + max(1, nodes)
+            self._pause_tries = self.tries + TRIES_PER_NODE * max(1, nodes)
             next(self._gen, None)
         return self.result
 
@@ -174,13 +196,16 @@ class Search:
         auto0 = st.auto(phase)
         if reached():
             return self._notate([m for m, _ in auto0])
-        seen = {st.key()}
+        seen = _table(st.key())
         self.nodes += 1
         # frame: [moves, next index, auto moves played on entry, chosen move, its token]
         stack: list[list[Any]] = [[st.moves(phase), 0, auto0, None, None]]
         while stack:
             fr = stack[-1]
             ms, i = fr[0], fr[1]
+            self.tries += 1
+            if self.tries >= self._pause_tries:
+                yield
             if i == len(ms):
                 stack.pop()
                 st.undo_auto(fr[2])
@@ -200,11 +225,12 @@ class Search:
                     path.append(f[3])
                 return self._notate(path + [a for a, _ in au])
             k = st.key()
-            if k in seen:
+            shard = seen[hash(k) & SHARDS]
+            if k in shard:
                 st.undo_auto(au)
                 st.undo(m, tok)
                 continue
-            seen.add(k)
+            shard.add(k)
             self.nodes += 1
             if self.nodes >= limit:
                 return None
@@ -226,7 +252,7 @@ class Search:
         rec0: tuple[Any, list[tuple[int, ...]]] = (None, [m for m, _ in auto0])
         if st.won():
             return self._notate(rec0[1])
-        seen = {st.key()}
+        seen = _table(st.key())
         heap: list[tuple[float, int, bytes, Any, Any]] = []
         count = 0
         code = st.encode()
@@ -243,8 +269,9 @@ class Search:
                         rec = rec[0]
                     return self._notate(path)
                 k = st.key()
-                if k not in seen:
-                    seen.add(k)
+                shard = seen[hash(k) & SHARDS]
+                if k not in shard:
+                    shard.add(k)
                     count += 1
                     heapq.heappush(heap, (-(score(st) if score else st.score(phase)), -count, code, m, rec))
                 st.undo_auto(au)

@@ -285,3 +285,23 @@ def test_proven_deals_easy_harp_and_bad_variant() -> None:
     assert list(nums) == sorted(set(nums)) and all(1 <= n <= game.MAX_DEAL for n in nums)
     with pytest.raises(KeyError):
         proven_deals("klondike")
+
+
+def test_a_step_tries_a_bounded_number_of_moves() -> None:
+    # a depth-first search that proves a 4-cell deal lost backs out of many frames and
+    # tries many moves into known positions; a step still pauses after a bounded number
+    # of tries, so the page's slices stay short (issue 10.8), and slicing changes nothing
+    from game.solver.search import TRIES_PER_NODE
+
+    code = game.DealCode("eight-off", 4, 5)  # one step tries up to 58 moves without the limit
+    whole = solve(game.new_game(code))
+    s = Search(game.new_game(code))
+    most = 0
+    while True:
+        before = s.tries
+        r = s.step(1)
+        most = max(most, s.tries - before)
+        if r is not None:
+            break
+    assert r == whole and r.status == "unwinnable"
+    assert most <= TRIES_PER_NODE
