@@ -9,10 +9,12 @@ action abandons the search. The solver itself is the rules package's (``game.Sea
   until the next action and says the move in words in the notice bar.
 - The indicator ``data-status="winnable"`` (setting ``show_winnable``): ``thinking``,
   then ``yes``/``no``/``unknown``; a move that turns ``yes`` into ``no`` is announced.
-- Finish for me (``data-action="solve"``): asks first (the ``data-role="confirm"``
-  dialog: the game will count as assisted), unless the game is assisted already; then
+- Finish for me (``data-action="solve"``): searches first; a game that cannot be won
+  is said so at once; else it asks (the ``data-role="confirm"`` dialog: the game will
+  count as assisted), unless the game is assisted already; then
   plays the solution one action at a time (``slicer.finish_delay``: slow for the first
-  actions, then faster), each a normal undoable action; any input stops it. The game is
+  actions, then faster), each a normal undoable action, the button pressed and labelled
+  "Stop"; any input, or the button again, stops it, with a notice. The game is
   then *assisted* (``assisted``), remembered under ``KEY_ASSISTED`` for the records.
 """
 
@@ -73,6 +75,7 @@ class Assist:
         self.br.listen(self.br.document, "keydown", self.on_input)
         if self.assisted:  # the saved game was finished by the solver before a reload
             self.app.ledger.assisted = True
+        self.show_running(False)
         self.refresh()
         self.br.set_timeout(self._load, 0)
 
@@ -87,9 +90,10 @@ class Assist:
 
     def on_input(self, evt: JS) -> None:
         """Any key, or a press anywhere but on the Finish for me button, stops it (a
-        key that clicks that button stops it too, and the click starts it again)."""
+        press, Enter or Space on that button is left to its click: ``solve`` stops it)."""
         target = evt.target
-        if str(evt.type) == "pointerdown" and hasattr(target, "closest") and target.closest('[data-action="solve"]'):
+        on_button = hasattr(target, "closest") and target.closest('[data-action="solve"]')
+        if on_button and (str(evt.type) == "pointerdown" or str(evt.key) in ("Enter", " ")):
             return
         self.stop()
 
@@ -139,11 +143,26 @@ class Assist:
         self.after_action()
 
     def stop(self) -> None:
-        """Any input stops "Finish for me"."""
+        """Any input stops "Finish for me"; the player is told they have the game back."""
         if self.finishing:
             self.finishing = []
             self.br.clear_timeout(self.finish_timer)
+            self.show_running(False)
+            self.app.notices.notify("solve-stopped", lambda: self.app.texts.t("solve.stopped"))
             self.refresh()
+
+    def show_running(self, on: bool) -> None:
+        """The Finish for me button while it plays: pressed (``aria-pressed``), and
+        labelled "Stop" (``action.solve-stop``); else its own label."""
+        btn = self.br.document.querySelector('[data-action="solve"]')
+        if btn is None:
+            return
+        key = "action.solve-stop" if on else "action.solve"
+        btn.setAttribute("aria-pressed", "true" if on else "false")
+        btn.setAttribute("data-i18n-label", key)  # kept by a change of language (app.py)
+        text = self.app.texts.t(key)
+        btn.setAttribute("aria-label", text)
+        btn.setAttribute("title", text)
 
     # ----- the indicator -----------------------------------------------------------
 
@@ -310,20 +329,20 @@ class Assist:
     # ----- Finish for me -----------------------------------------------------------
 
     def solve(self) -> None:
-        """Ask first (the game will count as assisted, SPEC §12) unless it already
-        is; then find a solution (in slices) and play it one action at a time."""
-        self.stop()
+        """While it plays: stop it. Else find a solution (in slices, or the cached
+        answer); a game that cannot be won, or with no solution found, is said so at
+        once; a winnable one is played, after asking first (the game will count as
+        assisted, SPEC §12) unless it already is."""
+        if self.finishing:
+            self.stop()
+            return
         self.clear_hint()
         if self.app.g.is_won:
             return
-        if self.assisted:
-            self.search_and_finish()
-            return
-        texts = self.app.texts
-        self.app.ledger.ask(texts.t("solve.ask"), "solve.ok", self.search_and_finish, cancel_key="confirm.back")
+        self.search_and_finish()
 
     def search_and_finish(self) -> None:
-        """Find a solution (in slices), then play it (``solved``)."""
+        """Find a solution (in slices), then ask and play it (``solved``)."""
         g = self.app.g
         if g.is_won:
             return
@@ -342,8 +361,21 @@ class Assist:
             self.verdict_found(sol)
             self.app.notices.notify("solve-none", lambda: self.app.texts.t(f"solve.{sol.status}"))
             return
+        if self.assisted:
+            self.play_solution(sol)
+            return
+        key = self.key()
+        self.app.ledger.ask(self.app.texts.t("solve.ask"), "solve.ok", lambda: self.play_solution(sol, key),
+                            cancel_key="confirm.back")
+
+    def play_solution(self, sol: game.Solution, key: str | None = None) -> None:
+        """Play the winning line ``sol`` of position ``key`` (None: the one on the table),
+        one action at a time; nothing if the table shows another position by then."""
+        if (key is not None and key != self.key()) or self.app.g.is_won:
+            return
         self.finishing = list(sol.moves)
         self.finished = 0
+        self.show_running(True)
         self.finish_timer = self.br.set_timeout(self._finish_step, 0)
 
     def finish_step(self, *_args: object) -> None:
@@ -354,11 +386,13 @@ class Assist:
         self.mark_assisted()
         if not self.app.play(move):
             self.finishing = []
+            self.show_running(False)
             return
         self.finished += 1
         if self.finishing:
             self.finish_timer = self.br.set_timeout(self._finish_step, finish_delay(self.finished, str(move)))
         else:
+            self.show_running(False)
             self.refresh()
 
 

@@ -199,6 +199,64 @@ def test_any_input_stops_finish_for_me(open_app, page):
     assert not saved_game(page).is_won
 
 
+def solve_button(page) -> dict:
+    return page.evaluate("""() => { const b = document.querySelector("[data-action='solve']");
+      return {pressed: b.getAttribute('aria-pressed'), label: b.getAttribute('aria-label'),
+              title: b.title, bg: getComputedStyle(b).backgroundColor}; }""")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_finish_for_me_stops_when_pressed_again(open_app, page, lang):
+    """While it plays the button is pressed and labelled Stop; pressing it again stops
+    the play and says so (notice and announcer), and the button is released."""
+    settings = Settings(language=lang).dump()
+    open_app(f"/index.html?deal={EO8}", storage={KEY_SETTINGS: settings})
+    texts = catalog(lang)
+    idle = solve_button(page)
+    assert idle["pressed"] == "false" and idle["label"] == idle["title"] == texts["action.solve"]
+    ask_to_finish(page, lang)
+    page.click(f"{CONFIRM} [data-action='confirm']")
+    page.wait_for_function("() => +document.querySelector('[data-status=moves]').dataset.value >= 2")
+    running = solve_button(page)
+    assert running["pressed"] == "true" and running["label"] == running["title"] == texts["action.solve-stop"]
+    assert running["bg"] != idle["bg"]
+    page.click("[data-action='solve']")
+    moves = int(status(page)["moves"])
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    after = solve_button(page)
+    assert after["pressed"] == "false" and after["label"] == texts["action.solve"]
+    assert notice(page) == {"shown": True, "kind": "solve-stopped", "text": texts["solve.stopped"]}
+    said = page.evaluate("() => document.querySelector('[data-role=announcer]').textContent")
+    assert texts["solve.stopped"] in said
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0  # nothing left to play
+    assert int(status(page)["moves"]) == moves and not saved_game(page).is_won
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    # Started again (assisted: no question), Enter on the focused button stops it too.
+    page.click("[data-action='solve']")
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    page.wait_for_function(f"() => +document.querySelector('[data-status=moves]').dataset.value >= {moves + 2}")
+    assert solve_button(page)["pressed"] == "true"
+    page.focus("[data-action='solve']")
+    page.keyboard.press("Enter")
+    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert solve_button(page)["pressed"] == "false" and notice(page)["kind"] == "solve-stopped"
+
+
+def test_finish_for_me_on_a_lost_game_says_so_without_asking(open_app, page):
+    """Eight Off 2 cells EO1-C2-AABZMVC cannot be won from the deal (game.solve): the
+    button says so at once, with no question, and plays nothing."""
+    code = "EO1-C2-AABZMVC"
+    assert game.solve(game.new_game(game.parse_code(code))).status == "unwinnable"
+    open_app(f"/index.html?deal={code}")
+    page.click("[data-action='solve']")
+    page.wait_for_selector("[data-role='notice'][data-notice='solve-none']:not([hidden])")
+    assert notice(page)["text"] == catalog("en")["solve.unwinnable"]
+    assert not page.locator(f"{CONFIRM}[open]").count()
+    assert status(page)["moves"] == "0"
+    assert solve_button(page)["pressed"] == "false"
+    assert py(page, "import game.ui.app as a; a.APP.assist.assisted") is False
+
+
 # Easy Harp, stuck (the same position as tests/ui/test_slicer.py): every column is a
 # king on a face-down queen, the last one a jack on two face-down cards whose ten of
 # diamonds is needed first, and the only stock card, the jack of diamonds, goes nowhere.
