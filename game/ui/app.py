@@ -194,12 +194,12 @@ class App:
         self.after_action()
         return True
 
-    def after_action(self) -> None:
-        """Show, save and check the game after an action, undo or redo."""
+    def after_action(self, how: str = "") -> None:
+        """Show, save and check the game after an action, ``how`` "undo" or "redo"."""
         self.welcome.hide()  # the first action puts the welcome away (SPEC §8)
         self.notices.hide_reminder()
         self.table.sync(animate=True)
-        self.focus.after_change()
+        self.focus.after_change(how)
         self.update_status()
         outcome = self.ledger.changed()
         self.save_game()
@@ -222,13 +222,13 @@ class App:
         """Take back the last action."""
         if self.g.undo():
             self.input.reset()
-            self.after_action()
+            self.after_action("undo")
 
     def redo(self) -> None:
         """Play again the last action taken back."""
         if self.g.redo():
             self.input.reset()
-            self.after_action()
+            self.after_action("redo")
 
     def start_game(self, g: game.Game) -> None:
         """Put a new game on the table and save it."""

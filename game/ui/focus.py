@@ -94,10 +94,14 @@ class Focus:
         self.snap = self.piles()
         self.refresh()
 
-    def after_change(self) -> None:
-        """After an action, an undo or a redo: say what changed, then refresh."""
+    def after_change(self, how: str = "") -> None:
+        """After an action (``how`` ""), an undo (``"undo"``) or a redo (``"redo"``):
+        say what changed, then refresh. An undo is told as the action it takes back
+        ("Undone: Ace of diamonds to free cell 5.", ``speech.taken``)."""
         now = self.piles()
-        text = speech.describe(self.app.texts, self.snap, now, self.name)
+        before, after = (now, self.snap) if how == "undo" else (self.snap, now)
+        text = speech.taken(self.app.texts, speech.describe(
+            self.app.texts, before, after, self.name), how)
         changed = {pid for pid, cards in now.items() if self.snap.get(pid) != cards}
         self.snap = now
         self.app.table.unselect()

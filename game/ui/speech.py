@@ -82,6 +82,19 @@ def describe(tx: Texts, before: Piles, after: Piles, name: Callable[[str], str])
     return " ".join(parts)
 
 
+TAKEN = {"undo": "a11y.undone", "redo": "a11y.redone"}  # catalog key of each take-back
+
+
+def taken(tx: Texts, text: str, how: str) -> str:
+    """The sentence said after an undo or a redo, so that it is not heard as a new move
+    (SPEC §11): ``text`` is ``describe`` of the action taken back or played again, told
+    as that action ("Ace of diamonds to free cell 5."); ``how`` is ``"undo"`` or
+    ``"redo"``. Returns "Undone: <text>" or "Redone: <text>" in the player's language,
+    ``text`` itself for another ``how`` (a new action), "" when ``text`` is empty."""
+    key = TAKEN.get(how)
+    return tx.t(key, what=text) if key and text else text
+
+
 def held(tx: Texts, card: Seen, count: int) -> str:
     """Said when cards are picked up with Space (or selected with Enter)."""
     return tx.t("a11y.held", count=count, card=tx.card_label(card.face, True))

@@ -354,3 +354,31 @@ def test_one_selection_for_taps_and_keys(open_app, page):
     page.touchscreen.tap(*card_point(page, top))
     assert page.evaluate(MARKS_JS) == {"selected": [], "targets": []}
     assert_same(page, twin)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_undo_and_redo_are_said_as_such(open_app, page, lang):
+    """SPEC §11: a screen-reader user hears an undo and a redo as such ("Undone: ...",
+    "Redone: ..." with the words of the move taken back), not as a new move."""
+    tx = texts(lang)
+    settings = Settings(language=lang).dump()
+    twin = game.new_game("EH1-N-AAAAAAL")
+    open_app(f"/index.html?deal={twin.code}", storage={"solitaire.settings": settings})
+    keys = Keys(page, rtl=lang == "ar")
+    play_by_keys(keys, twin, "t1-t5")
+    moved = page.evaluate(SAID_JS)
+    six = tx.card_label(twin.pile("t5")[-1].card.face, True)
+    assert six in moved
+    page.keyboard.press("Control+z")
+    twin.undo()
+    assert table(page) == expected(twin)
+    assert page.evaluate(SAID_JS) == tx.t("a11y.undone", what=moved)
+    page.keyboard.press("Control+y")
+    twin.redo()
+    assert table(page) == expected(twin)
+    assert page.evaluate(SAID_JS) == tx.t("a11y.redone", what=moved)
+    # A new move after them is said plainly again.
+    page.keyboard.press("Control+z")
+    twin.undo()
+    play_by_keys(keys, twin, "t1-t5")
+    assert page.evaluate(SAID_JS) == moved

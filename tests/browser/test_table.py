@@ -18,6 +18,8 @@ from tests.browser.helpers import (
     assert_same,
     card_point,
     find_deal,
+    first_column_move,
+    head_id,
     pile_point,
     py,
 )
@@ -332,3 +334,48 @@ def test_the_reminder_keeps_its_size_when_a_notice_comes(open_app, page):
     assert reminder.is_visible()
     assert reminder.bounding_box() == before
     assert before["height"] < 80  # one or two lines, not stretched
+
+
+def test_a_tap_inside_a_run_that_may_not_move_together_is_refused(open_app, page):
+    # SPEC §6: a tap selects a card "with the cards above it when they may move
+    # together"; when they may not, the tap is refused as a drag is (shake, reminder
+    # with Game.pickup_refusal's reason) and nothing is selected.
+    # Eight Off, 2 free cells: 4♥ under 3♥ of column 2 is over the group limit.
+    twin = game.new_game("EO1-C2-AAAAADK")
+    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
+    index = len(twin.pile("t2")) - 2
+    cid = twin.pile("t2")[index].card.id
+    code = twin.pickup_refusal("t2", index)
+    assert code is not None and code.value == "group-too-large"
+    tap(page, card_point(page, cid))
+    reminder = page.locator('[data-role="reminder"]')
+    assert reminder.is_visible() and reminder.get_attribute("data-reason") == code.value
+    assert page.locator(f'#table .card[data-id="{cid}"].shake').count() == 1
+    assert marks(page) == {"selected": [], "targets": []}
+    assert_same(page, twin)
+    # Easy Harp: only the top card moves; a tap on the card under it in a run is refused.
+    def two_up(g: game.Game) -> bool:
+        m = first_column_move(g)
+        if m is None:
+            return False
+        g.play(m)
+        return g.pickup_refusal(m.dst, len(g.pile(m.dst)) - 2) is not None
+
+    found = find_deal("easy-harp", 0, two_up)
+    twin = game.new_game(found.code)
+    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
+    m = first_column_move(twin)
+    tap(page, card_point(page, head_id(twin, m)))
+    tap(page, pile_point(page, twin, m.dst))
+    twin.play(m)
+    assert_same(page, twin)
+    index = len(twin.pile(m.dst)) - 2
+    cid = twin.pile(m.dst)[index].card.id
+    code = twin.pickup_refusal(m.dst, index)
+    assert code is not None
+    page.wait_for_timeout(400)  # not a double tap with the placing tap
+    tap(page, card_point(page, cid))
+    assert reminder.is_visible() and reminder.get_attribute("data-reason") == code.value
+    assert page.locator(f'#table .card[data-id="{cid}"].shake').count() == 1
+    assert marks(page) == {"selected": [], "targets": []}
+    assert_same(page, twin)

@@ -96,3 +96,24 @@ def test_status_and_held():
     card = speech.Seen("7H", "7H", True)
     assert speech.held(tx, card, 1).startswith("Seven of hearts picked up.")
     assert speech.held(tx, card, 3).startswith("3 cards picked up, from Seven of hearts.")
+
+
+@pytest.mark.parametrize(("lang", "undone", "redone"), [
+    ("en", "Undone: {}", "Redone: {}"),
+    ("ro", "Mutare anulată: {}", "Mutare refăcută: {}"),
+    ("ar", "تم التراجع عن: {}", "تمت إعادة: {}"),
+    ("id", "Dibatalkan: {}", "Diulang: {}"),
+])
+def test_an_undo_and_a_redo_are_told_apart_from_a_new_move(lang, undone, redone):
+    tx = texts(lang)
+    g = game.new_game("EO1-C2-AAAAADK")
+    move = g.legal_moves()[0]  # the ace of column 7 to a foundation
+    before = piles(g)
+    g.play(move)
+    words = speech.describe(tx, before, piles(g), name)
+    assert words and move.dst in words
+    assert speech.taken(tx, words, "") == words  # a new move: its words alone
+    told = f"\u2068{words}\u2069" if lang == "ar" else words  # Arabic isolates values
+    assert speech.taken(tx, words, "undo") == undone.format(told)
+    assert speech.taken(tx, words, "redo") == redone.format(told)
+    assert speech.taken(tx, "", "undo") == ""  # nothing changed: nothing said
