@@ -336,6 +336,7 @@ def test_the_reminder_keeps_its_size_when_a_notice_comes(open_app, page):
     assert before["height"] < 80  # one or two lines, not stretched
 
 
+@pytest.mark.viewport("phone")
 def test_a_tap_inside_a_run_that_may_not_move_together_is_refused(open_app, page):
     # SPEC §6: a tap selects a card "with the cards above it when they may move
     # together"; when they may not, the tap is refused as a drag is (shake, reminder
