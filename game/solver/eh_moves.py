@@ -10,6 +10,7 @@ automatic foundation moves cannot send the base straight back up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -104,15 +105,8 @@ def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tup
             dsts = acc.get(c, [])
             if c % 13 == 12:
                 dsts = dsts + to_empty
-            if greedy and dsts and (r := c % 13):  # as a base: play the macro move
-                if 13 <= c < 39:
-                    srcs = useful.get(r - 1, []) + useful.get(38 + r, [])
-                else:
-                    srcs = useful.get(12 + r, []) + useful.get(25 + r, [])
-                for d in dsts:
-                    for x in srcs:
-                        if x != d:
-                            add((35, (7, i, d, x)))
+            if greedy:  # as a base: play the macro move
+                _as_base(add, 35, 7, i, c, dsts, useful)
             if not fast:
                 for d in dsts:
                     add((30, (2, i, d, 1)))
@@ -131,18 +125,27 @@ def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tup
         if c % 13 == 12:
             dsts = dsts + to_empty
         if greedy:  # only as a base for a column card that should move: macro move
-            r = c % 13
-            if 13 <= c < 39:
-                srcs = useful.get(r - 1, []) + useful.get(38 + r, [])
-            else:
-                srcs = useful.get(12 + r, []) + useful.get(25 + r, [])
-            for d in dsts if r else ():
-                for x in srcs:
-                    if x != d:
-                        add((20, (6, j, d, x)))
+            _as_base(add, 20, 6, j, c, dsts, useful)
         else:
             for d in dsts:
                 add((0, (4, j, d, 1)))
     if not full:
         scored.sort(key=lambda t: -t[0])
     return [m for _, m in scored]
+
+
+def _as_base(add: Callable[[tuple[int, tuple[int, ...]]], None], score: int, kind: int, a: int, c: int,
+             dsts: list[int], useful: dict[int, list[int]]) -> None:
+    """Add the macro moves ``(kind, a, d, x)`` that place card ``c`` (from deck index or
+    slot ``a``) on column ``d`` and then the top card of column ``x`` on it: one per
+    destination and per column whose top should move (``useful``) and builds on ``c``
+    (rank one lower, the other colour; none for an ace)."""
+    r = c % 13
+    if not r:
+        return
+    under = (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
+    srcs = [x for f in under for x in useful.get(f, ())]
+    for d in dsts:
+        for x in srcs:
+            if x != d:
+                add((score, (kind, a, d, x)))
