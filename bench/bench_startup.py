@@ -15,7 +15,8 @@ with ``loadPyodide()`` directly, whose Python then sets ``data-ready``), in thre
 
 - ``cold``: a fresh context, empty caches, service workers blocked;
 - ``warm``: the service worker installed and its precache complete (after a first visit
-  of the app in that context), then a reload: the app's picture of the table, and
+  of the app in that context, which also saves the copy of Pyodide's fresh interpreter
+  that static/pyodide-start.js restores), then a reload: the app's picture of the table, and
   every file, come from the worker's cache; the bare page is loaded once in the same
   context (its Pyodide files then come from the worker too) and reloaded;
 - ``precaching``: a fresh context with service workers allowed, the first visit, and a
@@ -93,6 +94,7 @@ def wait_done(page: Page, timeout_ms: int) -> dict:
                            timeout=timeout_ms)
     got = page.evaluate("({ready: window.__readyAt, card: window.__cardAt ?? null, "
                         "piles: window.__pileAt ?? null, "
+                        "start: (window.__pyodideStart || {}).mode || null, "
                         "painted: !!(window.__prepaint && window.__prepaint.painted)})")
     if got["ready"] is None:
         raise RuntimeError(f"{page.url} did not start")
@@ -116,6 +118,13 @@ def worker_ready(page: Page, version: str, timeout_ms: int) -> None:
                            timeout=timeout_ms)
 
 
+def copy_settled(page: Page, timeout_ms: int) -> None:
+    """Wait until the app's copy of Pyodide's fresh interpreter (static/pyodide-start.js)
+    is saved, or could not be: a returning player's browser has it."""
+    page.wait_for_function("() => ['saved', 'used', 'failed', 'none'].includes("
+                           "(window.__pyodideStart || {}).copy)", timeout=timeout_ms)
+
+
 def measure(browser: Browser, base: str, case: str, name: str, viewport: dict,
             version: str, timeout_ms: int) -> dict:
     path = APP if name == "app" else BARE
@@ -130,6 +139,7 @@ def measure(browser: Browser, base: str, case: str, name: str, viewport: dict,
         # warm: install the worker with the app's first visit, then the measured reload
         _, app = visit(ctx, APP, timeout_ms)
         worker_ready(app, version, timeout_ms)
+        copy_settled(app, timeout_ms)
         if name == "app":
             visit(ctx, APP, timeout_ms, app)  # the reload that leaves the picture behind
             return visit(ctx, APP, timeout_ms, app)[0]
@@ -179,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
                     if a.get("piles") is not None:
                         card += f", first piles {a['piles']:.0f}"
                     print(f"  round {i + 1} {case:10} app {a['ready']:6.0f} bare {b['ready']:6.0f} ms"
-                          f"{card}{' (early picture)' if a['painted'] else ''}", flush=True)
+                          f"{card}{' (early picture)' if a['painted'] else ''}, Pyodide {a['start']}",
+                          flush=True)
             browser.close()
     except RuntimeError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -190,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
 
     result: dict = {"load_average": {"before": load_before, "after": load_after}, "cases": {}}
     print(f"{'case':11}{'app ready':>10}{'bare ready':>11}{'ratio':>7}{'paired':>8}"
-          f"{'first card':>11}{'first piles':>12}{'early picture':>15}")
+          f"{'first card':>11}{'first piles':>12}{'early picture':>15}{'restored':>10}")
     for case in cases:
         app, bare = runs[case]["app"], runs[case]["bare"]
         a = [r["ready"] for r in app]
@@ -206,12 +217,14 @@ def main(argv: list[str] | None = None) -> int:
             "app_first_piles_ms": piles,
             "first_piles_median": statistics.median(piles) if piles else None,
             "painted_early": sum(r["painted"] for r in app),
+            "restored": sum(r["start"] == "restored" for r in app),
         }
         result["cases"][case] = r
         fc = f"{r['first_card_median']:11.0f}" if cards else f"{'-':>11}"
         fc += f"{r['first_piles_median']:12.0f}" if piles else f"{'-':>12}"
         print(f"{case:11}{r['app_median']:10.0f}{r['bare_median']:11.0f}{r['ratio_median']:7.2f}"
-              f"{r['ratio_paired_median']:8.2f}{fc}{r['painted_early']:>10}/{len(app)}")
+              f"{r['ratio_paired_median']:8.2f}{fc}{r['painted_early']:>10}/{len(app)}"
+              f"{r['restored']:>8}/{len(app)}")
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
           f"(1 min); budget: ratio at most 1.10")
     if args.json:

@@ -203,6 +203,10 @@ def context(
 
     Extra ``new_context`` options come from the ``context`` marker, e.g.
     ``@pytest.mark.context(locale="ro-RO", reduced_motion="reduce")``.
+
+    The app saves no copy of Pyodide's fresh interpreter (``window.PYODIDE_SNAPSHOT =
+    "off"``, static/pyodide-start.js): making one runs a second Pyodide start in a
+    worker, seconds of CPU after each first visit. Tests marked ``snapshot`` keep it.
     """
     options = {"base_url": server, "service_workers": "block", **viewport}
     marker = request.node.get_closest_marker("context")
@@ -211,6 +215,8 @@ def context(
     ctx = browser.new_context(**options)
     ctx.set_default_timeout(30_000)
     ctx.add_init_script(CSP_PROBE)
+    if request.node.get_closest_marker("snapshot") is None:
+        ctx.add_init_script('window.PYODIDE_SNAPSHOT = "off";')
     ctx.on("request", lambda req: page_log.requests.append(req.url))
     ctx.on("requestfailed", lambda req: page_log.failed_requests.append(req.url))
     try:

@@ -1,6 +1,7 @@
 """The built site (``make dist``) under a sub-path, with its pre-compressed copies sent by
 the server, installed by the service worker, then offline: the early picture of the
-table, the game, and the help inside the page all work (issue 14 points 1, 3, 4).
+table, Pyodide restored from its saved copy, the game, and the help inside the page all
+work (issue 14 points 1, 2, 3, 4).
 """
 
 from __future__ import annotations
@@ -79,9 +80,14 @@ def test_compressed_site_offline_with_picture_and_help(offline_page, site) -> No
     wait_controlled(page, version)
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached")
+    # The copy of Pyodide's fresh interpreter (static/pyodide-start.js) saved under the
+    # sub-path by one of the visits so far, or now.
+    page.wait_for_function("() => ['saved', 'used'].includes((window.__pyodideStart || {}).copy)",
+                           timeout=90_000)
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached")
+    assert page.evaluate("window.__pyodideStart.mode") == "restored"
     assert page.evaluate("window.__prepaint.painted") is True
     assert page.evaluate("document.querySelector('[data-status=code]').dataset.value") == CODE
     page.locator('[data-action="help"]').click()

@@ -141,13 +141,15 @@ def pwa_page(browser: Browser, site) -> Iterator[tuple[Page, BrowserContext, dic
 
 
 def wait_controlled(page: Page, version: str) -> None:
-    """Wait until the worker of ``version`` controls the page and its cache is the only one."""
+    """Wait until the worker of ``version`` controls the page and its cache is the only one
+    of the worker's (``solitaire:``; the page's copy of Pyodide's fresh interpreter,
+    ``solitaire-snapshot:``, is not the worker's)."""
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
     # A takeover waits until the old worker has answered every request of the page that
     # is booting; on a loaded 2-core machine that has taken more than 30 s once.
     deadline = time.monotonic() + 75
     while True:
-        names = page.evaluate("() => caches.keys()")
+        names = page.evaluate("() => caches.keys().then(k => k.filter(n => n.startsWith('solitaire:')))")
         if names == [f"solitaire:{SUB}:{version}"]:
             return
         assert time.monotonic() < deadline, f"caches {names}, want only version {version}"

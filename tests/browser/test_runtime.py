@@ -18,7 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "pyscript.toml"
-INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
+INTERPRETER = "./static/pyodide-start.js"  # imports the vendored pyodide.mjs
+VENDORED_PYODIDE = "./vendor/pyodide/pyodide.mjs"
 PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
 # Must match FALLBACK in static/boot.js (used when a catalog or key is missing).
 BOOT_FALLBACK = {
@@ -66,6 +67,9 @@ def test_pyscript_config_uses_vendored_interpreter_and_no_packages() -> None:
     assert "packages" not in config, "any `packages` (even []) makes PyScript load micropip"
     assert config["interpreter"] == INTERPRETER
     assert (ROOT / INTERPRETER).is_file()
+    shim = (ROOT / INTERPRETER).read_text(encoding="utf-8")
+    assert f'from "{VENDORED_PYODIDE}"' in shim
+    assert (ROOT / "static" / VENDORED_PYODIDE).is_file()
 
 
 def archive_members(source: Path) -> set[str]:
