@@ -67,6 +67,8 @@
   function fingerprint(store) {
     return hash(`${store.getItem("solitaire.game") || ""}\n${store.getItem("solitaire.settings") || ""}`);
   }
+  // Left out of the picture: selection, hint (its attributes and the .hint-to glow of
+  // the card it points to), keyboard focus and drop targets.
   const TRANSIENT = ["data-selected", "data-hint", "data-focus", "data-target"];
 
   function save() {
@@ -87,9 +89,11 @@
         for (const name of TRANSIENT) {
           for (const el of copy.querySelectorAll(`[${name}]`)) el.removeAttribute(name);
         }
+        for (const el of copy.querySelectorAll(".hint-to")) el.classList.remove("hint-to");
       }
       const attrs = {};
-      for (const a of table.attributes) if (a.name !== "id" && a.name !== "inert") attrs[a.name] = a.value;
+      const skip = new Set(["id", "inert", "aria-activedescendant"]);
+      for (const a of table.attributes) if (!skip.has(a.name)) attrs[a.name] = a.value;
       attrs.class = (attrs.class || "").replace(/\binstant\b/, "").trim();
       const snap = {
         v: VERSION,

@@ -161,3 +161,33 @@ def test_first_visit_shows_the_empty_piles_where_the_game_puts_them(
     assert sorted(before) == sorted(after)
     for pid, box in after.items():
         assert all(abs(a - b) <= 1 for a, b in zip(before[pid], box)), (pid, before[pid], box)
+
+
+def test_picture_leaves_out_the_hint_glow_and_the_keyboard_focus(page, open_app) -> None:
+    """A hint's marks (``data-hint`` and the ``.hint-to`` glow of the card it points to)
+    and the keyboard focus (``data-focus``, the table's ``aria-activedescendant``) belong
+    to the moment: the picture of the next start shows none of them (found by trying it:
+    the glow stayed on screen until the game was ready)."""
+    visit_and_play(page, open_app)
+    page.locator("#table").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#table').hasAttribute('aria-activedescendant')")
+    page.locator('[data-action="hint"]').click()
+    page.wait_for_selector("#table [data-hint]", state="attached")
+    # The hint of this position may be a draw, which lights no destination card: light
+    # the top card of a column as a hint to it does (game/ui/assist.py).
+    page.evaluate("""() => { if (!document.querySelector('#table .hint-to'))
+      document.querySelector('#table .card[data-pile="t1"]:last-of-type, #table .card[data-pile="t1"]')
+        .classList.add('hint-to'); }""")
+    page.wait_for_selector("#table .hint-to", state="attached")
+    held = hold_runtime(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-prepaint='1']", state="attached")
+    marks = page.evaluate("""() => ({
+      glow: document.querySelectorAll('#table .hint-to').length,
+      hint: document.querySelectorAll('#table [data-hint]').length,
+      focus: document.querySelectorAll('#table [data-focus]').length,
+      active: document.querySelector('#table').getAttribute('aria-activedescendant')})""")
+    assert marks == {"glow": 0, "hint": 0, "focus": 0, "active": None}
+    release(page, held)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
