@@ -9,6 +9,7 @@ rules package's ``RecordKeeper``). Element names are the page's contract (SPEC Â
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import game
@@ -107,7 +108,7 @@ class StatsView:
         self.dialog.querySelector(".stats-body").innerHTML = "".join(sections)
         lang = self.app.texts.lang
         items = []
-        for r in rt.recent_rows(game.recent(records), lambda iso: self.br.date_text(iso, lang)):
+        for r in rt.recent_rows(self.live_recent(records), lambda iso: self.br.date_text(iso, lang)):
             code = escape(r.code)
             state = ' disabled' if not r.code else ""
             items.append(
@@ -119,6 +120,16 @@ class StatsView:
                 f'</button></li>')
         empty = f'<li class="recent-empty">{escape(t("recent.empty"))}</li>'
         self.dialog.querySelector(".recent").innerHTML = "".join(items) or empty
+
+    def live_recent(self, records: game.Records) -> tuple[game.Entry, ...]:
+        """Recent games, the one on the table with its figures of now (its entry holds
+        those of its first action until it ends; found by trying it)."""
+        ledger, g = self.app.ledger, self.app.g
+        meta = ledger.meta
+        return tuple(
+            replace(e, score=g.score, moves=g.move_count, seconds=ledger.seconds())
+            if meta is not None and e.id == meta.id and e.result == "playing" else e
+            for e in game.recent(records))
 
     def ask_reset(self, variant: str) -> None:
         """Reset one variant's statistics, after a question (issue 12 point 2)."""

@@ -346,3 +346,21 @@ def test_a_win_in_one_tab_is_counted_once(open_app, page, context):
     rec = json.loads(other.evaluate("localStorage.getItem('solitaire.records')"))
     assert (rec["stats"]["easy-harp"]["played"], rec["stats"]["easy-harp"]["won"]) == (1, 1)
     other.close()
+
+
+def test_recent_games_show_the_game_in_progress_as_it_is_now(open_app, page):
+    """The game on the table is in the recent games from its first action; the list
+    shows its score and moves of now, not those of that first action (found by trying
+    it: "score 15, 1 move" after three moves)."""
+    code = "EH1-N-AAAAAAF"
+    twin = game.new_game(code)
+    open_app(f"/index.html?deal={code}")
+    for _ in range(3):
+        page.locator('#table [data-pile="s"]').last.click()
+        twin.play("s")
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '3'")
+    page.locator('.bar [data-action="stats"]').click()
+    row = page.locator('.recent li[data-result="playing"]')
+    assert row.count() == 1
+    figures = row.locator(".recent-figures").inner_text()
+    assert figures.startswith(f"score {twin.score}, 3 moves"), figures
