@@ -67,9 +67,9 @@
   function fingerprint(store) {
     return hash(`${store.getItem("solitaire.game") || ""}\n${store.getItem("solitaire.settings") || ""}`);
   }
-  // Left out of the picture: selection, hint (its attributes and the .hint-to glow of
-  // the card it points to), keyboard focus and drop targets.
-  const TRANSIENT = ["data-selected", "data-hint", "data-focus", "data-target"];
+  // Left out of the picture: selection, hint (the cards and pile it marks, and the glow
+  // of the top card it points to), keyboard focus and drop targets.
+  const TRANSIENT = ["data-selected", "data-hint", "data-hint-top", "data-focus", "data-target"];
 
   function save() {
     const store = storage();
@@ -89,7 +89,6 @@
         for (const name of TRANSIENT) {
           for (const el of copy.querySelectorAll(`[${name}]`)) el.removeAttribute(name);
         }
-        for (const el of copy.querySelectorAll(".hint-to")) el.classList.remove("hint-to");
       }
       const attrs = {};
       const skip = new Set(["id", "inert", "aria-activedescendant"]);

@@ -300,7 +300,7 @@ class Assist:
             top = len(g.pile(marks.to)) - 1  # the drop area lies under its cards: show its top one too
             el = table.querySelector(f'.card[data-pile="{marks.to}"][data-index="{top}"]') if top >= 0 else None
             if el is not None:
-                el.classList.add("hint-to")
+                el.dataset.hintTop = "1"
                 self.marked.append(el)
         self.app.notices.notify("hint", lambda: self.hint_text(g, move))
 
@@ -321,7 +321,7 @@ class Assist:
         """Take the hint's marks away (next action)."""
         for el in self.marked:
             el.removeAttribute("data-hint")
-            el.classList.remove("hint-to")
+            el.removeAttribute("data-hint-top")
         self.marked = []
         if self.app.notices.kind == "hint":
             self.app.notices.dismiss()

@@ -164,7 +164,7 @@ def test_first_visit_shows_the_empty_piles_where_the_game_puts_them(
 
 
 def test_picture_leaves_out_the_hint_glow_and_the_keyboard_focus(page, open_app) -> None:
-    """A hint's marks (``data-hint`` and the ``.hint-to`` glow of the card it points to)
+    """A hint's marks (``data-hint`` and the ``data-hint-top`` glow of the card it points to)
     and the keyboard focus (``data-focus``, the table's ``aria-activedescendant``) belong
     to the moment: the picture of the next start shows none of them (found by trying it:
     the glow stayed on screen until the game was ready)."""
@@ -176,15 +176,15 @@ def test_picture_leaves_out_the_hint_glow_and_the_keyboard_focus(page, open_app)
     page.wait_for_selector("#table [data-hint]", state="attached")
     # The hint of this position may be a draw, which lights no destination card: light
     # the top card of a column as a hint to it does (game/ui/assist.py).
-    page.evaluate("""() => { if (!document.querySelector('#table .hint-to'))
+    page.evaluate("""() => { if (!document.querySelector('#table [data-hint-top]'))
       document.querySelector('#table .card[data-pile="t1"]:last-of-type, #table .card[data-pile="t1"]')
-        .classList.add('hint-to'); }""")
-    page.wait_for_selector("#table .hint-to", state="attached")
+        .dataset.hintTop = '1'; }""")
+    page.wait_for_selector("#table [data-hint-top]", state="attached")
     held = hold_runtime(page)
     page.reload(wait_until="commit")
     page.wait_for_selector("html[data-prepaint='1']", state="attached")
     marks = page.evaluate("""() => ({
-      glow: document.querySelectorAll('#table .hint-to').length,
+      glow: document.querySelectorAll('#table [data-hint-top]').length,
       hint: document.querySelectorAll('#table [data-hint]').length,
       focus: document.querySelectorAll('#table [data-focus]').length,
       active: document.querySelector('#table').getAttribute('aria-activedescendant')})""")
