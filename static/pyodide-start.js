@@ -11,12 +11,12 @@
 // Python stays the one source of truth.
 //
 // - A start with a saved copy restores it.
-// - A start without one is Pyodide's normal start; 3 s after the game is ready (and
-//   once the browser is idle), a module worker (static/pyodide-snapshot-worker.js) starts a
-//   throwaway Pyodide with `_makeSnapshot`, off the main thread, and saves its copy for
-//   the next start. (The instance that makes a copy cannot be PyScript's: in that mode
-//   Pyodide wraps `globalThis` in a recording proxy, and `js.document` then throws
-//   "Illegal invocation".)
+// - A start without one is Pyodide's normal start, with `_makeSnapshot`: the copy is
+//   taken from that same interpreter as soon as it is up (about 45 ms for 31 MB, before
+//   PyScript runs any Python) and saved in the background while the game starts, so the
+//   very next start, a reload during the first visit included, can restore it.
+//   (Taking it later, from a throwaway second Pyodide in a worker, cost seconds of CPU
+//   and missed a reload made soon after the first visit.)
 //
 // Exports, the shape PyScript expects of a Pyodide module:
 // - loadPyodide(options) -> Promise<PyodideAPI>: options as for Pyodide's own
@@ -34,14 +34,14 @@
 //
 // Errors: a failed normal start (wasm not fetched or not compiled) rejects the promise
 // that PyScript awaits, as Pyodide's own loadPyodide would; static/boot.js then says the
-// game could not start. No Cache Storage (an insecure origin, storage blocked), no
-// module workers or a full quota only mean no copy: every start is a normal one.
+// game could not start. No Cache Storage (an insecure origin, storage blocked) or a full
+// quota only mean no copy: every start is a normal one. Should the copy's private
+// hooks fail, the game gets a second, plain start (no copy).
 //
 // window.__pyodideStart = {mode, ms, copy, bytes, error} says what happened (tests,
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
-// "used", "none" (not made: window.PYODIDE_SNAPSHOT = "off", set by the browser tests,
-// or no Cache Storage), "waiting" (until the game is ready), "making", "saved" or
-// "failed" (`error` says why); bytes: the copy's size.
+// "used", "none" (not made: window.PYODIDE_SNAPSHOT = "off", or no Cache Storage),
+// "making" (being saved), "saved" or "failed" (`error` says why); bytes: the copy's size.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -81,56 +81,40 @@ async function savedCopy(cache) {
 const wanted = window.PYODIDE_SNAPSHOT !== "off";
 const lookup = wanted ? openCache().then(async (cache) => ({ cache, copy: await savedCopy(cache) })) : null;
 
-const whenReady = () => new Promise((resolve) => {
-  const root = document.documentElement;
-  if (root.dataset.ready === "1") return resolve();
-  const obs = new MutationObserver(() => {
-    if (root.dataset.ready === "1") {
-      obs.disconnect();
-      resolve();
-    }
-  });
-  obs.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-});
-// The copy is made a few seconds after the game is ready, when the browser is idle: a
-// second Pyodide start costs seconds of CPU (on another thread), better not spent while
-// the player's first taps are handled or while a reload is already on its way.
-const MAKE_AFTER_MS = 3000;
-const idle = () => new Promise((resolve) => {
-  setTimeout(() => {
-    if (window.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else resolve();
-  }, MAKE_AFTER_MS);
-});
-
-async function makeCopy(info) {
-  await whenReady();
-  await idle();
-  info.copy = "making";
-  let worker;
+// The copy is taken from this start's own interpreter, right after loadPyodide and
+// before PyScript or the game runs any Python: Pyodide's memory is then exactly that of a
+// fresh start. With `_makeSnapshot`, Pyodide hands Python a recording proxy of
+// `globalThis` as the `js` module (it notes which JS objects Python holds, so that a
+// restore can find them again); the proxy's getters run with the proxy as `this`, so
+// `js.document` would throw "Illegal invocation". Once the copy is taken, the live
+// interpreter is given the real `globalThis` instead. Returns the copy, or null.
+function takeCopy(pyodide, info) {
+  let bytes = null;
   try {
-    worker = new Worker(new URL("./pyodide-snapshot-worker.js", import.meta.url), { type: "module" });
+    bytes = pyodide.makeMemorySnapshot();
   } catch (err) {
     info.copy = "failed";
     info.error = String((err && err.message) || err);
-    return;
   }
-  worker.onmessage = ({ data }) => {
-    worker.terminate();
-    if (data && data.ok) {
-      info.copy = "saved";
-      info.bytes = data.bytes;
-    } else {
-      info.copy = "failed";
-      info.error = (data && data.error) || "no answer";
+  pyodide._api.config.jsglobals = globalThis;
+  pyodide.runPython("import sys\nsys.modules.pop('js', None)");
+  pyodide.registerJsModule("js", globalThis);
+  pyodide.runPython("import js\njs.document.documentElement"); // throws if still the proxy
+  return bytes;
+}
+
+async function saveCopy(cache, bytes, info) {
+  try {
+    await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
     }
-  };
-  worker.onerror = (event) => {
-    worker.terminate();
-    info.copy = "failed";
-    info.error = (event && event.message) || "worker failed";
-  };
-  worker.postMessage({ cache: CACHE, key: KEY, prefix: CACHE_PREFIX });
+    info.copy = "saved";
+    info.bytes = bytes.byteLength;
+  } catch (err) {
+    info.copy = "failed"; // the quota, most likely: the next start is a normal one again
+    info.error = String((err && (err.message || err.name)) || err);
+  }
 }
 
 export async function loadPyodide(options = {}) {
@@ -152,8 +136,24 @@ export async function loadPyodide(options = {}) {
       }
     }
   }
-  const pyodide = await loadVendored(base);
-  const info = report({ mode: "normal", ms: performance.now() - t0, copy: cache ? "waiting" : "none", bytes: 0, error: null });
-  if (cache) makeCopy(info);
+  if (!cache) {
+    const pyodide = await loadVendored(base);
+    report({ mode: "normal", ms: performance.now() - t0, copy: "none", bytes: 0, error: null });
+    return pyodide;
+  }
+  const pyodide = await loadVendored({ ...base, _makeSnapshot: true });
+  const info = report({ mode: "normal", ms: performance.now() - t0, copy: "making", bytes: 0, error: null });
+  let bytes;
+  try {
+    bytes = takeCopy(pyodide, info);
+  } catch (err) {
+    // Pyodide's private parts changed under us: this interpreter may still hold the
+    // proxy, so the game gets one started the plain way (a second start, once).
+    console.warn("Pyodide's copy could not be taken, starting afresh:", err);
+    const plain = await loadVendored(base);
+    report({ mode: "normal", ms: performance.now() - t0, copy: "failed", bytes: 0, error: String(err) });
+    return plain;
+  }
+  if (bytes) saveCopy(cache, bytes, info); // not awaited: the game starts meanwhile
   return pyodide;
 }
