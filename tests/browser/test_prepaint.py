@@ -67,6 +67,8 @@ def test_saved_table_is_painted_inert_then_taken_over_without_a_jump(page, open_
     assert page.evaluate(HEADER) == ready_header
     assert page.locator("#table").evaluate("t => t.inert") is True
     assert page.locator("header .actions").evaluate("a => a.inert") is True
+    # ...and the buttons look it (dimmed until ready).
+    assert page.locator("header .actions button").first.evaluate("b => getComputedStyle(b).opacity") == "0.45"
     page.locator("#boot-status").wait_for(state="visible")  # says it is starting
     assert page.locator("#table .card").first.is_visible()
     # Input before ready is not taken: a tap on a card changes nothing.
@@ -76,6 +78,8 @@ def test_saved_table_is_painted_inert_then_taken_over_without_a_jump(page, open_
     page.wait_for_selector("html[data-ready='1']", state="attached")
     assert page.evaluate("document.documentElement.dataset.prepaint") is None
     assert page.locator("#table").evaluate("t => t.inert") is False
+    assert page.locator("header .actions button[data-action='hint']").evaluate(
+        "b => getComputedStyle(b).opacity") == "1"
     assert page.evaluate(BOXES) == ready_boxes  # no jump when the game takes over
     assert page.evaluate("localStorage.getItem('solitaire.game')") == before
     helpers.assert_exact(page, helpers.saved_game(page))
