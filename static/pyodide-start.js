@@ -40,7 +40,7 @@
 //
 // window.__pyodideStart = {mode, ms, copy, bytes, error} says what happened (tests,
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
-// "used", "none" (not made: window.PYODIDE_SNAPSHOT = "off", or no Cache Storage),
+// "used", "none" (no Cache Storage: no copy made),
 // "making" (being saved), "saved" or "failed" (`error` says why); bytes: the copy's size.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -78,8 +78,7 @@ async function savedCopy(cache) {
 
 // Looked up as soon as this module runs (index.html loads it early, with async): the
 // read of the copy overlaps PyScript's own loading.
-const wanted = window.PYODIDE_SNAPSHOT !== "off";
-const lookup = wanted ? openCache().then(async (cache) => ({ cache, copy: await savedCopy(cache) })) : null;
+const lookup = openCache().then(async (cache) => ({ cache, copy: await savedCopy(cache) }));
 
 // The copy is taken from this start's own interpreter, right after loadPyodide and
 // before PyScript or the game runs any Python: Pyodide's memory is then exactly that of a
@@ -120,7 +119,7 @@ async function saveCopy(cache, bytes, info) {
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const base = { ...options, indexURL: INDEX_URL };
-  const { cache, copy } = lookup ? await lookup : { cache: null, copy: null };
+  const { cache, copy } = await lookup;
   if (copy) {
     try {
       const pyodide = await loadVendored({ ...base, _loadSnapshot: copy });

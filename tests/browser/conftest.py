@@ -218,8 +218,9 @@ def interpreter_copy(browser: Browser, server: str) -> Iterator[dict | None]:
         found = page.evaluate("""async () => {
           const [cache] = (await caches.keys()).filter(n => n.startsWith('solitaire-snapshot:'));
           if (!cache) return null;
-          const [req] = await (await caches.open(cache)).keys();
-          const res = await (await caches.open(cache)).match(req);
+          const store = await caches.open(cache);
+          const [req] = await store.keys();
+          const res = await store.match(req);
           window.__copyBytes = new Uint8Array(await res.arrayBuffer());
           return {cache, key: req.url, size: window.__copyBytes.length};
         }""")
@@ -244,13 +245,20 @@ def interpreter_copy(browser: Browser, server: str) -> Iterator[dict | None]:
         path.unlink(missing_ok=True)
 
 
+def open_blank(page: Page) -> None:
+    """Show a blank page of the server's origin, answered by Playwright (the request never
+    reaches the server), to reach that origin's storage without loading the app."""
+    page.route(f"**{BLANK}", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>blank</title>"))
+    page.goto(BLANK)
+    page.unroute(f"**{BLANK}")
+
+
 def put_interpreter_copy(ctx: BrowserContext, copy: dict) -> None:
     """Put ``copy`` (``interpreter_copy``) in ``ctx``'s Cache Storage, as a returning
     player's browser holds it, from a blank page of the server's origin."""
     page = ctx.new_page()
-    page.route(f"**{BLANK}", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<!doctype html><title>blank</title>"))
-    page.goto(BLANK)
+    open_blank(page)
     page.evaluate("""async ({cache, key, url}) => {
       const res = await fetch(url);
       if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
@@ -361,12 +369,9 @@ def reload_app(page: Page) -> Callable[..., Page]:
 def seed_storage(page: Page, items: dict[str, str]) -> None:
     """Set localStorage ``items`` on the server's origin without loading the app (the
     blank page is answered by Playwright, so the request never reaches the server)."""
-    page.route(f"**{BLANK}", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<!doctype html><title>blank</title>"))
-    page.goto(BLANK)
+    open_blank(page)
     page.evaluate("items => { for (const [k, v] of Object.entries(items)) "
                   "localStorage.setItem(k, v); }", items)
-    page.unroute(f"**{BLANK}")
 
 
 @pytest.fixture
