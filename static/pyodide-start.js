@@ -38,10 +38,23 @@
 // quota only mean no copy: every start is a normal one. Should the copy's private
 // hooks fail, the game gets a second, plain start (no copy).
 //
-// window.__pyodideStart = {mode, ms, copy, bytes, error} says what happened (tests,
+// Without JSPI: Pyodide runs Python on stacks of its own (WebAssembly's JavaScript
+// Promise Integration, `WebAssembly.Suspending`) when the browser has them, and
+// Chromium 156 then crashes the tab at random. Its crash stack trace, taken when an
+// allocation is sampled for GWP-ASan (any allocation, by chance), scans up to 8 KiB
+// above the frame pointer and runs off the end of such a stack (SIGSEGV, the same
+// instruction in all 9 crash dumps read; 1 start in 60 to 400 on the test machine, 4 in
+// 45 with GWP-ASan's sampling made more frequent, 0 in 90 without JSPI). The game uses nothing JSPI gives
+// (`run_sync`: Python waiting on a promise), so Pyodide is started without seeing it
+// (`withoutJspi`): Python then runs on the page's own stack, as it does in browsers
+// without JSPI. The copy's cache name says so (`:no-jspi`): a copy made with JSPI
+// holds an interpreter set up for it and is not restored.
+//
+// window.__pyodideStart = {mode, ms, copy, bytes, error, jspi} says what happened (tests,
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
 // "used", "none" (no Cache Storage: no copy made),
-// "making" (being saved), "saved" or "failed" (`error` says why); bytes: the copy's size.
+// "making" (being saved), "saved" or "failed" (`error` says why); bytes: the copy's size;
+// jspi: whether this Pyodide uses JSPI (false wherever the page runs).
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -49,13 +62,34 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SCOPE = new URL("../", import.meta.url).pathname;
 const CACHE_PREFIX = `solitaire-snapshot:${SCOPE}:`;
-const CACHE = CACHE_PREFIX + version;
+const CACHE = `${CACHE_PREFIX}${version}:no-jspi`;
 const KEY = new URL("./vendor/pyodide/interpreter.snapshot", import.meta.url).href;
 
 const report = (info) => {
   window.__pyodideStart = info;
   return info;
 };
+
+// Pyodide decides whether to use JSPI once per start, when its module sets itself up
+// (`"Suspending" in WebAssembly`, in pyodide.asm.mjs): the names are hidden for that
+// time and put back, exactly as they were, after it.
+const JSPI_NAMES = ["Suspending", "Suspender"];
+
+async function withoutJspi(start) {
+  const hidden = [];
+  for (const name of JSPI_NAMES) {
+    const found = Object.getOwnPropertyDescriptor(WebAssembly, name);
+    if (found && delete WebAssembly[name]) hidden.push([name, found]);
+  }
+  try {
+    return await start();
+  } finally {
+    for (const [name, found] of hidden) Object.defineProperty(WebAssembly, name, found);
+  }
+}
+
+const startVendored = (options) => withoutJspi(() => loadVendored(options));
+const usesJspi = (pyodide) => Boolean(pyodide._module && pyodide._module.jspiSupported);
 
 async function openCache() {
   if (!globalThis.caches) return null;
@@ -122,9 +156,9 @@ export async function loadPyodide(options = {}) {
   const { cache, copy } = await lookup;
   if (copy) {
     try {
-      const pyodide = await loadVendored({ ...base, _loadSnapshot: copy });
+      const pyodide = await startVendored({ ...base, _loadSnapshot: copy });
       pyodide.runPython("import random\nrandom.seed()");
-      report({ mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength, error: null });
+      report({ mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength, error: null, jspi: usesJspi(pyodide) });
       return pyodide;
     } catch (err) {
       console.warn("Pyodide's saved start refused, starting afresh:", err);
@@ -136,12 +170,12 @@ export async function loadPyodide(options = {}) {
     }
   }
   if (!cache) {
-    const pyodide = await loadVendored(base);
-    report({ mode: "normal", ms: performance.now() - t0, copy: "none", bytes: 0, error: null });
+    const pyodide = await startVendored(base);
+    report({ mode: "normal", ms: performance.now() - t0, copy: "none", bytes: 0, error: null, jspi: usesJspi(pyodide) });
     return pyodide;
   }
-  const pyodide = await loadVendored({ ...base, _makeSnapshot: true });
-  const info = report({ mode: "normal", ms: performance.now() - t0, copy: "making", bytes: 0, error: null });
+  const pyodide = await startVendored({ ...base, _makeSnapshot: true });
+  const info = report({ mode: "normal", ms: performance.now() - t0, copy: "making", bytes: 0, error: null, jspi: usesJspi(pyodide) });
   let bytes;
   try {
     bytes = takeCopy(pyodide, info);
@@ -149,8 +183,8 @@ export async function loadPyodide(options = {}) {
     // Pyodide's private parts changed under us: this interpreter may still hold the
     // proxy, so the game gets one started the plain way (a second start, once).
     console.warn("Pyodide's copy could not be taken, starting afresh:", err);
-    const plain = await loadVendored(base);
-    report({ mode: "normal", ms: performance.now() - t0, copy: "failed", bytes: 0, error: String(err) });
+    const plain = await startVendored(base);
+    report({ mode: "normal", ms: performance.now() - t0, copy: "failed", bytes: 0, error: String(err), jspi: usesJspi(plain) });
     return plain;
   }
   if (bytes) saveCopy(cache, bytes, info); // not awaited: the game starts meanwhile
