@@ -235,3 +235,14 @@ def test_refusal_reminders_are_one_short_sentence():
             text = CATALOGS[lang][f"refusal.{code}"]
             assert len(text) <= 120, (lang, code)
             assert text[-1] in ".!", (lang, code)
+
+
+def test_romanian_turned_card_agrees_with_every_rank():
+    # The ranks' names have both genders ("Valet" masculine, "Damă" feminine): the sentence
+    # must not make its participle agree with one of them ("Valet ... a fost întoarsă" was
+    # heard by a tester). The reflexive perfect "s-a întors" is the same for both.
+    ro = CATALOGS["ro"]
+    for rank in ("rank.11", "rank.12"):
+        name = ro["card.name"].replace("{rank}", ro[rank]).replace("{suit}", ro["suit.S"])
+        text = ro["a11y.turned"].replace("{card}", name)
+        assert "întoarsă" not in text and "s-a întors" in text, text
