@@ -44,17 +44,17 @@
 // allocation is sampled for GWP-ASan (any allocation, by chance), scans up to 8 KiB
 // above the frame pointer and runs off the end of such a stack (SIGSEGV, the same
 // instruction in all 9 crash dumps read; 1 start in 60 to 400 on the test machine, 4 in
-// 45 with GWP-ASan's sampling made more frequent, 0 in 90 without JSPI). The game uses nothing JSPI gives
-// (`run_sync`: Python waiting on a promise), so Pyodide is started without seeing it
-// (`withoutJspi`): Python then runs on the page's own stack, as it does in browsers
-// without JSPI. The copy's cache name says so (`:no-jspi`): a copy made with JSPI
-// holds an interpreter set up for it and is not restored.
+// 45 with GWP-ASan's sampling made more frequent, 0 in 90 without JSPI). The game uses
+// nothing JSPI gives (`run_sync`: Python waiting on a promise), so Pyodide is started
+// without seeing it (`withoutJspi`): Python then runs on the page's own stack, as it
+// does in browsers without JSPI. The copy's cache name says so (`:no-jspi`): a copy
+// made with JSPI holds an interpreter set up for it and is not restored.
 //
 // window.__pyodideStart = {mode, ms, copy, bytes, error, jspi} says what happened (tests,
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
-// "used", "none" (no Cache Storage: no copy made),
-// "making" (being saved), "saved" or "failed" (`error` says why); bytes: the copy's size;
-// jspi: whether this Pyodide uses JSPI (false wherever the page runs).
+// "used", "none" (no Cache Storage: no copy made), "making" (being saved), "saved" or
+// "failed" (`error` says why); bytes: the copy's size; jspi: whether this Pyodide uses
+// JSPI (false wherever the page runs).
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -65,9 +65,10 @@ const CACHE_PREFIX = `solitaire-snapshot:${SCOPE}:`;
 const CACHE = `${CACHE_PREFIX}${version}:no-jspi`;
 const KEY = new URL("./vendor/pyodide/interpreter.snapshot", import.meta.url).href;
 
-const report = (info) => {
-  window.__pyodideStart = info;
-  return info;
+// What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
+const report = (pyodide, info) => {
+  window.__pyodideStart = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported) };
+  return window.__pyodideStart;
 };
 
 // Pyodide decides whether to use JSPI once per start, when its module sets itself up
@@ -89,7 +90,6 @@ async function withoutJspi(start) {
 }
 
 const startVendored = (options) => withoutJspi(() => loadVendored(options));
-const usesJspi = (pyodide) => Boolean(pyodide._module && pyodide._module.jspiSupported);
 
 async function openCache() {
   if (!globalThis.caches) return null;
@@ -158,7 +158,7 @@ export async function loadPyodide(options = {}) {
     try {
       const pyodide = await startVendored({ ...base, _loadSnapshot: copy });
       pyodide.runPython("import random\nrandom.seed()");
-      report({ mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength, error: null, jspi: usesJspi(pyodide) });
+      report(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength, error: null });
       return pyodide;
     } catch (err) {
       console.warn("Pyodide's saved start refused, starting afresh:", err);
@@ -171,11 +171,11 @@ export async function loadPyodide(options = {}) {
   }
   if (!cache) {
     const pyodide = await startVendored(base);
-    report({ mode: "normal", ms: performance.now() - t0, copy: "none", bytes: 0, error: null, jspi: usesJspi(pyodide) });
+    report(pyodide, { mode: "normal", ms: performance.now() - t0, copy: "none", bytes: 0, error: null });
     return pyodide;
   }
   const pyodide = await startVendored({ ...base, _makeSnapshot: true });
-  const info = report({ mode: "normal", ms: performance.now() - t0, copy: "making", bytes: 0, error: null, jspi: usesJspi(pyodide) });
+  const info = report(pyodide, { mode: "normal", ms: performance.now() - t0, copy: "making", bytes: 0, error: null });
   let bytes;
   try {
     bytes = takeCopy(pyodide, info);
@@ -184,7 +184,7 @@ export async function loadPyodide(options = {}) {
     // proxy, so the game gets one started the plain way (a second start, once).
     console.warn("Pyodide's copy could not be taken, starting afresh:", err);
     const plain = await startVendored(base);
-    report({ mode: "normal", ms: performance.now() - t0, copy: "failed", bytes: 0, error: String(err), jspi: usesJspi(plain) });
+    report(plain, { mode: "normal", ms: performance.now() - t0, copy: "failed", bytes: 0, error: String(err) });
     return plain;
   }
   if (bytes) saveCopy(cache, bytes, info); // not awaited: the game starts meanwhile
