@@ -30,14 +30,7 @@
       e.preventDefault(); // Escape: close our way (history)
       close();
     });
-    dlg.addEventListener("close", () => {
-      if (frame) frame.remove();
-      frame = null;
-      if (pushed) {
-        pushed = false;
-        history.back();
-      }
-    });
+    dlg.addEventListener("close", closed); // any other way of closing it, too
     dlg.addEventListener("keydown", (e) => e.stopPropagation()); // not the game's keys
     document.body.append(dlg);
   }
@@ -59,15 +52,28 @@
     dlg.append(frame);
   }
 
+  // Done at once when the help closes, not in the dialog's "close" event, which comes a
+  // task later: the frame is gone and the history restored as soon as the dialog is shut.
+  function closed() {
+    if (frame) frame.remove();
+    frame = null;
+    if (pushed) {
+      pushed = false;
+      history.back(); // over the entry open() pushed
+    }
+  }
+
   function close() {
     if (!dlg || !dlg.open) return;
-    dlg.close(); // the close handler goes back over the pushed entry
+    dlg.close();
+    closed();
   }
 
   addEventListener("popstate", () => {
     if (dlg && dlg.open && !(history.state && history.state.help)) {
       pushed = false; // the Back button already left the entry
       dlg.close();
+      closed();
     }
   });
 

@@ -22,11 +22,24 @@ def open_help(page):
     page.wait_for_selector(f"{OVERLAY}[open]", state="attached")
     frame = page.frame_locator(FRAME)
     frame.locator("h1").wait_for()
+    # Whether the frame is still there when the dialog shuts (seen by a MutationObserver,
+    # whose callback runs before any later task, such as the dialog's "close" event).
+    page.evaluate("""() => {
+        const dlg = document.querySelector('#help-overlay');
+        window.__frameAtClose = null;
+        const obs = new MutationObserver(() => {
+            if (dlg.open) return;
+            window.__frameAtClose = !!dlg.querySelector('iframe');
+            obs.disconnect();
+        });
+        obs.observe(dlg, {attributes: true, attributeFilter: ['open']});
+    }""")
     return frame
 
 
 def assert_back_in_game(page, page_log, entries: int) -> None:
     page.wait_for_selector(f"{OVERLAY}[open]", state="detached")
+    assert page.evaluate("window.__frameAtClose") is False  # gone as the dialog shuts
     assert page.evaluate("window.__sameDocument") is True  # never unloaded
     assert boots(page) == 1
     assert page.evaluate("document.documentElement.dataset.ready") == "1"
