@@ -18,6 +18,9 @@
 //   string is ignored, so index.html?deal=CODE works offline), else from the network.
 //   A navigation that fails offline gets the cached index.html when it is in the app's
 //   folder. Everything else (other origins included) is left to the browser.
+// - the next load after a release: a navigation to the game while a new worker waits is
+//   answered with a blank page of the felt's colour (handOver) that reloads as soon as
+//   the new worker controls it, so the game page comes whole from the new version.
 "use strict";
 
 importScripts("./precache.js");
@@ -98,7 +101,52 @@ async function fromCache(path, request) {
   return new Response(await hit.blob(), { status: hit.status, statusText: hit.statusText, headers: hit.headers });
 }
 
+// The next load after a release hands over to the waiting worker here, while this worker
+// is running (it is answering the navigation). Asked by a page that has already started,
+// Chrome can miss the moment: when this worker is being restarted as skipWaiting()
+// arrives, the takeover waits until the worker next goes idle (30 s, or never while
+// DevTools is attached), and the page then reloads in the middle of a game.
+const HANDOVER = "__handover__"; // in this version's cache: when the last hand-over began
+const HANDOVER_MS = 30000; // at most one hand-over page per 30 s, so never a reload loop
+const HANDOVER_WAIT_MS = 5000; // the blank page gives up after that and reloads anyway
+// The page that waits: no network, no favicon request, its own CSP (this script only).
+const HANDOVER_SCRIPT = `const go = () => location.reload();
+navigator.serviceWorker.addEventListener("controllerchange", go);
+navigator.serviceWorker.getRegistration().then((r) => { if (!r || !r.waiting) go(); });
+setTimeout(go, ${HANDOVER_WAIT_MS});`;
+const HANDOVER_PAGE = `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><title>Solitaire</title>
+<style>html { background: #0e5a3a; height: 100%; }</style>
+<script>${HANDOVER_SCRIPT}</script></head><body></body></html>`;
+
+async function sha256(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+async function handOver(request) {
+  const waiting = self.registration.waiting;
+  if (!waiting || waiting.state !== "installed" || request.destination !== "document") return null;
+  const cache = await caches.open(CACHE);
+  const last = await cache.match(urlOf(HANDOVER));
+  if (last && Date.now() - Number(await last.text()) < HANDOVER_MS) return null;
+  await cache.put(urlOf(HANDOVER), new Response(String(Date.now())));
+  waiting.postMessage({ type: "skip-waiting" });
+  return new Response(HANDOVER_PAGE, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${await sha256(HANDOVER_SCRIPT)}'`,
+    },
+  });
+}
+
 async function navigate(request, url, path) {
+  if (path === INDEX) {
+    const page = await handOver(request);
+    if (page) return page;
+  }
   if (path) return fromCache(path, request);
   try {
     return await fetch(request);

@@ -10,8 +10,8 @@
 //   the waiting worker is told to skip waiting and the page reloads once when it takes
 //   control. The game is saved after every action, so the reload loses nothing.
 // - If the player ignores the notice, the update is applied at the next load of the
-//   page: when this script starts and finds a worker already waiting, it activates it
-//   at once (before the runtime has done any work worth keeping) and reloads once.
+//   page by the old worker itself (sw.js, handOver): the page then starts whole from the
+//   new version, with no reload of a running game.
 // - Checks for a new version again when the page comes back to the foreground (at most
 //   once an hour), for installed apps that stay open for days.
 // - Points <link rel="manifest"> at manifest.<lang>.webmanifest when the page's
@@ -55,7 +55,6 @@
 
   let registration = null;
   let reloading = false;
-  const TAKEOVER_KEY = "solitaire.sw-takeover";
 
   function announce() {
     if (window.__updateWaiting) return;
@@ -95,17 +94,6 @@
   window.__applyUpdate = () => {
     if (!activateWaiting(registration)) location.reload();
   };
-
-  // --- next load: a worker left waiting by an earlier visit takes over now ---------
-  // (guarded so a worker that cannot activate never makes the page reload in a loop)
-  sw.getRegistration("./").then((reg) => {
-    if (!reg || !reg.waiting || !sw.controller) return;
-    const last = Number(sessionStorage.getItem(TAKEOVER_KEY) || 0);
-    if (Date.now() - last < 30000) return;
-    sessionStorage.setItem(TAKEOVER_KEY, String(Date.now()));
-    registration = reg;
-    activateWaiting(reg);
-  }).catch(() => {});
 
   // --- register when the game is ready (or has failed) ---------------------------
   let registered = false;
