@@ -30,10 +30,13 @@ lint: venv
 setup: runtime venv chromium fc-solve
 
 # Pyodide + PyScript copied from node_modules into static/vendor/ (git-ignored).
-# scripts/vendor.py compares every file and copies only what changed (a no-op in ~0.1 s).
+# scripts/vendor.py compares every file and copies only what changed (a no-op in ~0.1 s);
+# then the game archive and the copy of Pyodide's started interpreter, each made again
+# only when its sources changed (scripts/bundle_game.py, scripts/interpreter_copy.py).
 runtime: $(NPM_STAMP)
 	@$(PYTHON) scripts/vendor.py
 	@$(PYTHON) scripts/bundle_game.py
+	@$(PYTHON) scripts/interpreter_copy.py
 	@$(PYTHON) scripts/precache.py -q
 
 vendor: runtime

@@ -15,9 +15,9 @@ with ``loadPyodide()`` directly, whose Python then sets ``data-ready``), in thre
 
 - ``cold``: a fresh context, empty caches, service workers blocked;
 - ``warm``: the service worker installed and its precache complete (after a first visit
-  of the app in that context, which also saves the copy of Pyodide's fresh interpreter
-  that static/pyodide-start.js restores), then a reload: the app's picture of the table, and
-  every file, come from the worker's cache; the bare page is loaded once in the same
+  of the app in that context), then a reload: the app's picture of the table, and
+  every file (the copy of Pyodide's started interpreter that static/pyodide-start.js
+  restores included), come from the worker's cache; the bare page is loaded once in the same
   context (its Pyodide files then come from the worker too) and reloaded;
 - ``precaching``: a fresh context with service workers allowed, the first visit, and a
   reload as soon as it is ready, while the worker precaches (the bare page: first
@@ -118,13 +118,6 @@ def worker_ready(page: Page, version: str, timeout_ms: int) -> None:
                            timeout=timeout_ms)
 
 
-def copy_settled(page: Page, timeout_ms: int) -> None:
-    """Wait until the app's copy of Pyodide's fresh interpreter (static/pyodide-start.js)
-    is saved, or could not be: a returning player's browser has it."""
-    page.wait_for_function("() => ['saved', 'used', 'failed', 'none'].includes("
-                           "(window.__pyodideStart || {}).copy)", timeout=timeout_ms)
-
-
 def measure(browser: Browser, base: str, case: str, name: str, viewport: dict,
             version: str, timeout_ms: int) -> dict:
     path = APP if name == "app" else BARE
@@ -139,7 +132,6 @@ def measure(browser: Browser, base: str, case: str, name: str, viewport: dict,
         # warm: install the worker with the app's first visit, then the measured reload
         _, app = visit(ctx, APP, timeout_ms)
         worker_ready(app, version, timeout_ms)
-        copy_settled(app, timeout_ms)
         if name == "app":
             visit(ctx, APP, timeout_ms, app)  # the reload that leaves the picture behind
             return visit(ctx, APP, timeout_ms, app)[0]

@@ -38,7 +38,7 @@ BROTLI_QUALITY = 11
 MIN_SAVING = 0.05
 # Not .zip: game.zip and python_stdlib.zip are deflated already (Brotli saves 2%).
 SUFFIXES = {".js", ".mjs", ".css", ".html", ".json", ".wasm", ".svg", ".toml",
-            ".webmanifest", ".txt"}
+            ".webmanifest", ".txt", ".snapshot"}
 ENCODINGS = ("br", "gzip")
 EXT = {"br": ".br", "gzip": ".gz"}
 

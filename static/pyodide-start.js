@@ -1,42 +1,24 @@
 // The interpreter module named in pyscript.toml (issue 14, "ready fast"): the vendored
-// Pyodide, started from a memory snapshot of its own freshly started interpreter when
-// this browser has one.
+// Pyodide, started from the shipped copy of its own freshly started interpreter.
 //
 // Most of Pyodide's start-up is Python initialising itself (about 2.7 s of one long
 // task on the 2-core test machine, 10x the rest of loadPyodide). Pyodide can save the
 // memory of an interpreter right after that start (makeMemorySnapshot, with the
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
-// same Python, in about 0.4 s. The copy holds only the bare interpreter: PyScript's
-// set-up, the game's files and the game itself run after it, every time, as before;
-// Python stays the one source of truth.
+// same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build,
+// under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
+// 31 MB (4 MB with Brotli), preloaded by index.html, fetched as soon as this module runs
+// and precached by the service worker like every other file. The copy holds only
+// the bare interpreter: PyScript's set-up, the game's files and the game itself run
+// after it, every time; Python stays the one source of truth. `random` is reseeded
+// from os.urandom after a restore (the copy holds one generator state).
 //
-// - A start with a saved copy restores it.
-// - A start without one is Pyodide's normal start, with `_makeSnapshot`: the copy is
-//   taken from that same interpreter as soon as it is up (about 45 ms for 31 MB, before
-//   PyScript runs any Python) and saved in the background while the game starts, so the
-//   very next start, a reload during the first visit included, can restore it.
-//   (Taking it later, from a throwaway second Pyodide in a worker, cost seconds of CPU
-//   and missed a reload made soon after the first visit.)
-//
-// Exports, the shape PyScript expects of a Pyodide module:
-// - loadPyodide(options) -> Promise<PyodideAPI>: options as for Pyodide's own
-//   loadPyodide (PyScript passes `indexURL`, this file's folder, and its `stdout` and
-//   `stderr` line handlers); `indexURL` is replaced by the vendored Pyodide's folder.
-// - version: the vendored Pyodide's version string (e.g. "314.0.7").
-//
-// The copy: cache `solitaire-snapshot:<scope path>:<version>`, one entry (about 31 MB for
-// Pyodide 314.0.7). Caches of other versions in the same scope are deleted when a new
-// copy is saved. `_loadSnapshot` and `makeMemorySnapshot` are Pyodide's own, marked
-// private in pyodide.d.ts: a copy that Pyodide refuses (it checks the build id) or that
-// fails to start is deleted and the start is a normal one. `random`, imported by
-// Pyodide's start, is reseeded from os.urandom after a restore (the copy holds one
-// generator state).
-//
-// Errors: a failed normal start (wasm not fetched or not compiled) rejects the promise
-// that PyScript awaits, as Pyodide's own loadPyodide would; static/boot.js then says the
-// game could not start. No Cache Storage (an insecure origin, storage blocked) or a full
-// quota only mean no copy: every start is a normal one. Should the copy's private
-// hooks fail, the game gets a second, plain start (no copy).
+// - A start restores the copy.
+// - No copy (not made, not found, offline before the worker holds it) or a copy Pyodide
+//   refuses (it checks the build id; `_loadSnapshot` is private in pyodide.d.ts) means
+//   Pyodide's normal start, a few seconds longer, and the same game.
+// - Copies this browser saved itself under an earlier version of this file
+//   (`solitaire-snapshot:` caches, 31 MB each) are deleted.
 //
 // Without JSPI: Pyodide runs Python on stacks of its own (WebAssembly's JavaScript
 // Promise Integration, `WebAssembly.Suspending`) when the browser has them, and
@@ -47,29 +29,58 @@
 // 45 with GWP-ASan's sampling made more frequent, 0 in 90 without JSPI). The game uses
 // nothing JSPI gives (`run_sync`: Python waiting on a promise), so Pyodide is started
 // without seeing it (`withoutJspi`): Python then runs on the page's own stack, as it
-// does in browsers without JSPI. The copy's cache name says so (`:no-jspi`): a copy
-// made with JSPI holds an interpreter set up for it and is not restored.
+// does in browsers without JSPI. The shipped copy is made under Node, without JSPI too.
+//
+// Exports, the shape PyScript expects of a Pyodide module:
+// - loadPyodide(options) -> Promise<PyodideAPI>: options as for Pyodide's own
+//   loadPyodide (PyScript passes `indexURL`, this file's folder, and its `stdout` and
+//   `stderr` line handlers); `indexURL` is replaced by the vendored Pyodide's folder.
+// - version: the vendored Pyodide's version string (e.g. "314.0.7").
+//
+// Errors: a failed normal start (wasm not fetched or not compiled) rejects the promise
+// that PyScript awaits, as Pyodide's own loadPyodide would; static/boot.js then says the
+// game could not start.
 //
 // window.__pyodideStart = {mode, ms, copy, bytes, error, jspi} says what happened (tests,
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
-// "used", "none" (no Cache Storage: no copy made), "making" (being saved), "saved" or
-// "failed" (`error` says why); bytes: the copy's size; jspi: whether this Pyodide uses
-// JSPI (false wherever the page runs).
+// "used", "none" (no copy to be had) or "refused" (`error` says why); bytes: the copy's
+// size; jspi: whether this Pyodide uses JSPI (false wherever the page runs).
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-const SCOPE = new URL("../", import.meta.url).pathname;
-const CACHE_PREFIX = `solitaire-snapshot:${SCOPE}:`;
-const CACHE = `${CACHE_PREFIX}${version}:no-jspi`;
-const KEY = new URL("./vendor/pyodide/interpreter.snapshot", import.meta.url).href;
+const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
+const OLD_COPIES = `solitaire-snapshot:${new URL("../", import.meta.url).pathname}:`;
 
 // What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
 const report = (pyodide, info) => {
   window.__pyodideStart = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported) };
   return window.__pyodideStart;
 };
+
+// Fetched as soon as this module runs (index.html loads it early, with async, and
+// preloads the copy): the download overlaps PyScript's own loading. null when there is
+// no copy to be had.
+async function fetchCopy() {
+  try {
+    const res = await fetch(COPY_URL);
+    return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+  } catch (_) {
+    return null;
+  }
+}
+const lookup = fetchCopy();
+
+async function dropOldCopies() {
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(OLD_COPIES)) await caches.delete(name);
+    }
+  } catch (_) {
+    // no Cache Storage (an insecure origin, storage blocked): nothing was saved there
+  }
+}
 
 // Pyodide decides whether to use JSPI once per start, when its module sets itself up
 // (`"Suspending" in WebAssembly`, in pyodide.asm.mjs): the names are hidden for that
@@ -91,102 +102,26 @@ async function withoutJspi(start) {
 
 const startVendored = (options) => withoutJspi(() => loadVendored(options));
 
-async function openCache() {
-  if (!globalThis.caches) return null;
-  try {
-    return await caches.open(CACHE);
-  } catch (_) {
-    return null; // storage blocked (e.g. some private modes): no copy
-  }
-}
-
-async function savedCopy(cache) {
-  if (!cache) return null;
-  try {
-    const res = await cache.match(KEY);
-    return res ? new Uint8Array(await res.arrayBuffer()) : null;
-  } catch (_) {
-    return null;
-  }
-}
-
-// Looked up as soon as this module runs (index.html loads it early, with async): the
-// read of the copy overlaps PyScript's own loading.
-const lookup = openCache().then(async (cache) => ({ cache, copy: await savedCopy(cache) }));
-
-// The copy is taken from this start's own interpreter, right after loadPyodide and
-// before PyScript or the game runs any Python: Pyodide's memory is then exactly that of a
-// fresh start. With `_makeSnapshot`, Pyodide hands Python a recording proxy of
-// `globalThis` as the `js` module (it notes which JS objects Python holds, so that a
-// restore can find them again); the proxy's getters run with the proxy as `this`, so
-// `js.document` would throw "Illegal invocation". Once the copy is taken, the live
-// interpreter is given the real `globalThis` instead. Returns the copy, or null.
-function takeCopy(pyodide, info) {
-  let bytes = null;
-  try {
-    bytes = pyodide.makeMemorySnapshot();
-  } catch (err) {
-    info.copy = "failed";
-    info.error = String((err && err.message) || err);
-  }
-  pyodide._api.config.jsglobals = globalThis;
-  pyodide.runPython("import sys\nsys.modules.pop('js', None)");
-  pyodide.registerJsModule("js", globalThis);
-  pyodide.runPython("import js\njs.document.documentElement"); // throws if still the proxy
-  return bytes;
-}
-
-async function saveCopy(cache, bytes, info) {
-  try {
-    await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-    for (const name of await caches.keys()) {
-      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
-    }
-    info.copy = "saved";
-    info.bytes = bytes.byteLength;
-  } catch (err) {
-    info.copy = "failed"; // the quota, most likely: the next start is a normal one again
-    info.error = String((err && (err.message || err.name)) || err);
-  }
-}
-
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   const base = { ...options, indexURL: INDEX_URL };
-  const { cache, copy } = await lookup;
+  const copy = await lookup;
+  dropOldCopies(); // not awaited: nothing here needs them
+  let error = null;
   if (copy) {
     try {
       const pyodide = await startVendored({ ...base, _loadSnapshot: copy });
       pyodide.runPython("import random\nrandom.seed()");
-      report(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength, error: null });
+      report(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength,
+                        error: null });
       return pyodide;
     } catch (err) {
       console.warn("Pyodide's saved start refused, starting afresh:", err);
-      try {
-        await cache.delete(KEY);
-      } catch (_) {
-        // a new copy overwrites it anyway
-      }
+      error = String((err && err.message) || err);
     }
   }
-  if (!cache) {
-    const pyodide = await startVendored(base);
-    report(pyodide, { mode: "normal", ms: performance.now() - t0, copy: "none", bytes: 0, error: null });
-    return pyodide;
-  }
-  const pyodide = await startVendored({ ...base, _makeSnapshot: true });
-  const info = report(pyodide, { mode: "normal", ms: performance.now() - t0, copy: "making", bytes: 0, error: null });
-  let bytes;
-  try {
-    bytes = takeCopy(pyodide, info);
-  } catch (err) {
-    // Pyodide's private parts changed under us: this interpreter may still hold the
-    // proxy, so the game gets one started the plain way (a second start, once).
-    console.warn("Pyodide's copy could not be taken, starting afresh:", err);
-    const plain = await startVendored(base);
-    report(plain, { mode: "normal", ms: performance.now() - t0, copy: "failed", bytes: 0, error: String(err) });
-    return plain;
-  }
-  if (bytes) saveCopy(cache, bytes, info); // not awaited: the game starts meanwhile
+  const pyodide = await startVendored(base);
+  report(pyodide, { mode: "normal", ms: performance.now() - t0, copy: copy ? "refused" : "none",
+                    bytes: copy ? copy.byteLength : 0, error });
   return pyodide;
 }

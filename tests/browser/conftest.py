@@ -13,9 +13,6 @@ Fixtures (see each docstring):
 - ``server`` (session): base URL of the repo served by ``scripts/serve.py``'s handler.
 - ``browser`` (session): the launched Chromium.
 - ``viewport``: the size spec for the test (marker ``viewport`` or indirect parametrize).
-- ``interpreter_copy`` (session): the copy of Pyodide's fresh interpreter that one real
-  first start of the app saved; every ``context`` holds it, as a returning player's
-  browser does (marker ``first_start``: not).
 - ``context`` / ``page``: a fresh context (clean localStorage, empty HTTP cache) and its
   page; a reload in the same page keeps localStorage.
 - ``page_log``: what the page did (console errors, page errors, requests); the test
@@ -39,7 +36,6 @@ Example::
 
 from __future__ import annotations
 
-import base64
 import os
 import re
 import threading
@@ -200,49 +196,6 @@ def page_log(server: str) -> PageLog:
 
 
 BLANK = "/__blank__.html"
-COPY_URL = "/test-results/interpreter.snapshot"
-
-
-@pytest.fixture(scope="session")
-def interpreter_copy(browser: Browser, server: str) -> Iterator[dict | None]:
-    """The copy of Pyodide's fresh interpreter that the app saves on a first start
-    (static/pyodide-start.js), taken once per session from a real first start:
-    ``{"cache": name, "key": URL}``, its bytes served at ``COPY_URL``; None if the app
-    saved none (the tests then start Pyodide the normal way)."""
-    ctx = browser.new_context(base_url=server, service_workers="block")
-    try:
-        page = ctx.new_page()
-        page.goto("/index.html", wait_until="commit")
-        page.wait_for_function("() => ['saved', 'failed', 'none'].includes("
-                               "(window.__pyodideStart || {}).copy)", timeout=READY_TIMEOUT_MS)
-        found = page.evaluate("""async () => {
-          const [cache] = (await caches.keys()).filter(n => n.startsWith('solitaire-snapshot:'));
-          if (!cache) return null;
-          const store = await caches.open(cache);
-          const [req] = await store.keys();
-          const res = await store.match(req);
-          window.__copyBytes = new Uint8Array(await res.arrayBuffer());
-          return {cache, key: req.url, size: window.__copyBytes.length};
-        }""")
-        if found is None:
-            yield None
-            return
-        chunk = 1 << 22  # base64 pieces of 4 MiB: one evaluate each
-        parts = [base64.b64decode(page.evaluate("""([start, end]) => {
-          const b = window.__copyBytes.subarray(start, end);
-          let s = "";
-          for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
-          return btoa(s);
-        }""", [i, min(i + chunk, found["size"])])) for i in range(0, found["size"], chunk)]
-    finally:
-        ctx.close()
-    path = ROOT / COPY_URL.lstrip("/")
-    path.parent.mkdir(exist_ok=True)
-    path.write_bytes(b"".join(parts))
-    try:
-        yield {"cache": found["cache"], "key": found["key"]}
-    finally:
-        path.unlink(missing_ok=True)
 
 
 def open_blank(page: Page) -> None:
@@ -254,33 +207,14 @@ def open_blank(page: Page) -> None:
     page.unroute(f"**{BLANK}")
 
 
-def put_interpreter_copy(ctx: BrowserContext, copy: dict) -> None:
-    """Put ``copy`` (``interpreter_copy``) in ``ctx``'s Cache Storage, as a returning
-    player's browser holds it, from a blank page of the server's origin."""
-    page = ctx.new_page()
-    open_blank(page)
-    page.evaluate("""async ({cache, key, url}) => {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-      await (await caches.open(cache)).put(key, res);
-    }""", {**copy, "url": COPY_URL})
-    page.close()
-
-
 @pytest.fixture
 def context(
     request: pytest.FixtureRequest, browser: Browser, server: str, viewport: dict, page_log,
-    interpreter_copy: dict | None,
 ) -> Iterator[BrowserContext]:
     """A fresh browser context: empty localStorage and HTTP cache, ``base_url`` = server.
 
     Extra ``new_context`` options come from the ``context`` marker, e.g.
     ``@pytest.mark.context(locale="ro-RO", reduced_motion="reduce")``.
-
-    Its Cache Storage holds the copy of Pyodide's fresh interpreter (``interpreter_copy``),
-    as a returning player's does, so the app starts from it in 0.4 s instead of 3-4 s of
-    a normal start (static/pyodide-start.js); tests marked ``first_start`` get an empty
-    one and the normal start that saves the copy.
     """
     options = {"base_url": server, "service_workers": "block", **viewport}
     marker = request.node.get_closest_marker("context")
@@ -288,8 +222,6 @@ def context(
         options.update(marker.kwargs)
     ctx = browser.new_context(**options)
     ctx.set_default_timeout(30_000)
-    if interpreter_copy is not None and request.node.get_closest_marker("first_start") is None:
-        put_interpreter_copy(ctx, interpreter_copy)  # before the logs: not the app's requests
     ctx.add_init_script(CSP_PROBE)
     ctx.on("request", lambda req: page_log.requests.append(req.url))
     ctx.on("requestfailed", lambda req: page_log.failed_requests.append(req.url))

@@ -1,6 +1,6 @@
 """The built site (``make dist``) under a sub-path, with its pre-compressed copies sent by
 the server, installed by the service worker, then offline: the early picture of the
-table, Pyodide restored from its saved copy, the game, and the help inside the page all
+table, Pyodide restored from the shipped copy of its started interpreter, the game, and the help inside the page all
 work (issue 14 points 1, 2, 3, 4).
 """
 
@@ -72,18 +72,17 @@ def test_compressed_site_offline_with_picture_and_help(offline_page, site) -> No
     page, ctx = offline_page
     _base, _dist, version = site
     encodings: dict[str, str] = {}
-    page.on("response", lambda r: r.url.endswith("pyodide.asm.wasm") and encodings.update(
-        wasm=r.headers.get("content-encoding", "")))
+    page.on("response", lambda r: r.url.endswith(("pyodide.asm.wasm", "interpreter.snapshot"))
+            and encodings.update({r.url.rsplit(".", 1)[-1]: r.headers.get("content-encoding", "")}))
     page.goto(f"index.html?deal={CODE}")
     page.wait_for_selector("html[data-ready='1']", state="attached")
-    assert encodings.get("wasm") == "br"
+    assert encodings == {"wasm": "br", "snapshot": "br"}
+    # The first visit already starts from the shipped copy of Pyodide's started
+    # interpreter (static/pyodide-start.js), under the sub-path.
+    assert page.evaluate("window.__pyodideStart.mode") == "restored"
     wait_controlled(page, version)
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached")
-    # The copy of Pyodide's fresh interpreter (static/pyodide-start.js) saved under the
-    # sub-path by one of the visits so far, or now.
-    page.wait_for_function("() => ['saved', 'used'].includes((window.__pyodideStart || {}).copy)",
-                           timeout=90_000)
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector("html[data-ready='1']", state="attached")

@@ -142,8 +142,8 @@ def pwa_page(browser: Browser, site) -> Iterator[tuple[Page, BrowserContext, dic
 
 def wait_controlled(page: Page, version: str) -> None:
     """Wait until the worker of ``version`` controls the page and its cache is the only one
-    of the worker's (``solitaire:``; the page's copy of Pyodide's fresh interpreter,
-    ``solitaire-snapshot:``, is not the worker's)."""
+    of the worker's (``solitaire:``; the ``solitaire-snapshot:`` caches that earlier
+    versions of the page kept are not the worker's)."""
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
     # A takeover waits until the old worker has answered every request of the page that
     # is booting; on a loaded 2-core machine that has taken more than 30 s once.
