@@ -145,8 +145,9 @@ def wait_controlled(page: Page, version: str) -> None:
     of the worker's (``solitaire:``; the ``solitaire-snapshot:`` caches that earlier
     versions of the page kept are not the worker's)."""
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
-    # A takeover waits until the old worker has answered every request of the page that
-    # is booting; on a loaded 2-core machine that has taken more than 30 s once.
+    # A takeover waits until the old worker has answered every request in flight; the
+    # deadline is generous for a loaded 2-core machine (the takeover that once took more
+    # than 30 s here was the missed skipWaiting that sw.js's handOver now avoids).
     deadline = time.monotonic() + 75
     while True:
         names = page.evaluate("() => caches.keys().then(k => k.filter(n => n.startsWith('solitaire:')))")
