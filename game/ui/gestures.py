@@ -5,7 +5,11 @@ from Pointer Events and acts on the intents it returns, so every rule below is t
 under CPython.
 
 Rules (SPEC §6, issue 3):
-- A press that moves less than ``slop`` px before it is released is a tap.
+- A press that moves less than ``slop`` px before it is released is a tap. On something
+  that cannot be dragged (the stock, a face-down card, an empty pile) a wobbly press
+  is still a tap, but one that moves ``4 * slop`` px or more is a swipe that does
+  nothing: its release is not a tap (a tester's drag that began on the stock drew a
+  card).
 - A second tap on the same card within ``double_ms`` of the first is a double tap,
   unless the first tap already moved something: then the second tap belongs to the same
   gesture and is swallowed. So a burst of fast taps makes at most one move per double
@@ -87,6 +91,7 @@ class _Press:
     slop: float
     dragging: bool = False
     refused: bool = False
+    swiped: bool = False  # moved past the slop on something that cannot be dragged
 
 
 @dataclass(slots=True)
@@ -140,10 +145,13 @@ class Gestures:
             return []
         dx, dy = x - p.x0, y - p.y0
         if not p.dragging:
-            if p.refused or dx * dx + dy * dy < p.slop * p.slop:
+            if p.refused or p.swiped or dx * dx + dy * dy < p.slop * p.slop:
                 return []
             if not p.target.draggable:
                 if not p.target.refusal:
+                    if dx * dx + dy * dy >= (4 * p.slop) ** 2:
+                        p.swiped = True
+                        self._last = None
                     return []
                 p.refused = True
                 self._last = None
@@ -161,7 +169,7 @@ class Gestures:
         self._press = None
         if p.dragging:
             return [Drop(p.target, x, y)]
-        if p.refused:
+        if p.refused or p.swiped:
             return []
         tg = p.target
         last = self._last

@@ -67,12 +67,22 @@ def test_drag_and_drop():
     assert not g.active
 
 
-def test_face_down_card_does_not_drag():
+def test_face_down_card_does_not_drag_and_a_wobbly_press_on_it_is_a_tap():
     g = Gestures()
     still = Target("t2", 0, "KD.1", False)
     g.down(1, still, 0, 0)
-    assert g.move(1, 50, 50) == []
-    assert g.up(1, 50, 50, 10) == [Tap(still)]
+    assert g.move(1, 15, 15) == []  # 21 px: past the 6 px slop, short of 24
+    assert g.up(1, 15, 15, 10) == [Tap(still)]
+
+
+def test_a_swipe_from_the_stock_or_a_face_down_card_does_nothing():
+    for target, touch, far in ((STOCK, True, 40), (STOCK, False, 24), (Target("t2", 0, "KD.1", False), False, 50)):
+        g = Gestures()
+        g.down(1, target, 0, 0, touch=touch)
+        assert g.move(1, far, 0) == []
+        assert g.move(1, 0, 0) == []  # coming back does not make it a tap again
+        assert g.up(1, 0, 0, 10) == []
+        assert tap(g, target, 20) == [Tap(target)]  # the next press is a tap as usual
 
 
 def test_touch_needs_a_larger_move_to_drag():
