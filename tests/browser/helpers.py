@@ -163,3 +163,8 @@ def assert_exact(page, g: game.Game) -> None:
     """The page shows ``g`` (piles, status) with the same undo/redo availability."""
     assert_same(page, g)
     assert buttons(page) == {"undo": g.can_undo, "redo": g.can_redo}
+
+
+def boots(page) -> int:
+    """How many times the game's Python started in this document (its boot mark)."""
+    return page.evaluate("performance.getEntriesByName('solitaire:boot').length")

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def boots(page) -> int:
-    """How many times the game's Python started in this document (its boot mark)."""
-    return page.evaluate("performance.getEntriesByName('solitaire:boot').length")
+from tests.browser.helpers import boots
 
 
 def open_dialog(page, action: str, dialog: str) -> None:

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.helpers import boots
+
 OVERLAY = "#help-overlay"
 FRAME = "#help-overlay iframe"
-
-
-def boots(page) -> int:
-    """How many times the game's Python started in this document (its boot mark)."""
-    return page.evaluate("performance.getEntriesByName('solitaire:boot').length")
 
 
 def open_help(page):

@@ -15,6 +15,7 @@ import pytest
 from scripts import build_dist, compress
 from scripts.serve import make_server
 from tests.browser.conftest import CSP_PROBE
+from tests.browser.helpers import boots
 from tests.browser.test_pwa import SUB, wait_controlled
 
 CODE = "EH1-N-AAAAAAF"
@@ -97,5 +98,5 @@ def test_compressed_site_offline_with_picture_and_help(offline_page, site) -> No
                            ".contentWindow.location.pathname === '/solitaire/help/en/faq.html'")
     page.go_back()
     page.wait_for_selector("#help-overlay[open]", state="detached")
-    assert page.evaluate("performance.getEntriesByName('solitaire:boot').length") == 1
+    assert boots(page) == 1
     assert page.evaluate("location.pathname") == "/solitaire/index.html"
