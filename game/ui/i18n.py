@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 
 LANGUAGES = ("en", "ro", "ar", "id")
@@ -20,6 +21,35 @@ RTL = frozenset({"ar"})
 DEFAULT = "en"
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate and its closing mark
+RLI = "\u2067"  # right-to-left isolate
+_ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI: each closed by a PDI
+
+
+def _has_strong_outside_isolates(text: str) -> bool:
+    """Whether ``text`` has a letter of a fixed direction (Unicode bidi class L, R or AL)
+    that no isolate inside it encloses: what a first-strong isolate looks for (UAX #9,
+    rules P2 and P3)."""
+    depth = 0
+    for ch in text:
+        if ch in _ISOLATES:
+            depth += 1
+        elif ch == PDI:
+            depth = max(0, depth - 1)
+        elif depth == 0 and unicodedata.bidirectional(ch) in ("L", "R", "AL"):
+            return True
+    return False
+
+
+def isolate_rtl(value: str) -> str:
+    """``value`` isolated for a right-to-left sentence: a first-strong isolate, which
+    takes the direction of its first letter (a Latin deal code stays left to right);
+    but a value made only of isolated parts (a card's name, "{rank} {suit}") has no
+    letter of its own, and a first-strong isolate would then be left to right, reversing
+    its parts ("ديناري آس" for the ace of diamonds, a tester saw): it gets a
+    right-to-left isolate instead."""
+    if any(ch in _ISOLATES for ch in value) and not _has_strong_outside_isolates(value):
+        return f"{RLI}{value}{PDI}"
+    return f"{FSI}{value}{PDI}"
 
 
 def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
@@ -113,5 +143,5 @@ class Catalog:
             # Bidi isolation of every inserted value (as ICU MessageFormat and Fluent
             # do): a Latin game name, a deal code or a number then keeps its place in
             # the right-to-left sentence instead of dragging its neighbours along.
-            shown = {k: f"{FSI}{v}{PDI}" for k, v in shown.items()}
+            shown = {k: isolate_rtl(v) for k, v in shown.items()}
         return _PLACEHOLDER.sub(lambda m: shown.get(m.group(1), m.group(0)), str(raw))

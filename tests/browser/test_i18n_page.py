@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game.ui.i18n import Catalog
 from tests.browser.helpers import assert_outlines
 
 pytestmark = pytest.mark.context(reduced_motion="reduce")
@@ -222,3 +223,27 @@ def test_arabic_plural_of_moves(open_app, page, reload_app):
         num = page.evaluate("n => new Intl.NumberFormat('ar').format(n)", n)
         assert shown[n] == forms[cat].replace("{count}", f"\u2068{num}\u2069")
     assert digits  # formatted for the language
+
+
+def test_an_arabic_card_name_inside_a_sentence_reads_rank_then_suit(page) -> None:
+    """The hint "move the ace of diamonds ..." in Arabic: the card's name, itself made of
+    two inserted words, must show its rank to the right of its suit (right to left: rank
+    first). With a first-strong isolate around it, a tester saw "ديناري آس"."""
+    ar = Catalog.from_json("ar", (Path(__file__).parents[2] / "locales" / "ar.json").read_text(encoding="utf-8"))
+    card = ar.t("card.name", rank=ar.t("rank.1"), suit=ar.t("suit.D"))
+    sentence = ar.t("hint.move", what=ar.t("hint.cards", count=1, card=card),
+                    src=ar.t("pile.column", n=7), dst=ar.t("pile.foundation", n=1))
+    page.set_content('<html lang="ar" dir="rtl"><body><p id="s"></p></body></html>')
+    xs = page.evaluate("""([text, words]) => {
+        const p = document.getElementById('s');
+        p.textContent = text;
+        const node = p.firstChild, range = document.createRange();
+        return words.map((w) => {
+            const i = text.indexOf(w);
+            range.setStart(node, i);
+            range.setEnd(node, i + w.length);
+            return range.getBoundingClientRect().x;
+        });
+    }""", [sentence, [ar.t("rank.1"), ar.t("suit.D")]])
+    rank_x, suit_x = xs
+    assert rank_x > suit_x, sentence  # the rank is read first, so it sits on the right

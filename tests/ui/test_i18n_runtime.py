@@ -52,3 +52,18 @@ def test_left_to_right_values_are_not_isolated():
     assert cat.t("a", game="Eight Off", count=4) == "Eight Off, 4 celule"
     ar = Catalog("ar", {"a": "{game}، {count} خانات"})
     assert ar.t("a", game="Eight Off", count=4) == "\u2068Eight Off\u2069، \u20684\u2069 خانات"
+
+
+def test_a_value_made_only_of_isolated_parts_is_isolated_right_to_left():
+    # A card's name is "{rank} {suit}", both inserted (so both isolated): inserted again
+    # into a sentence, a first-strong isolate would find no letter of its own and be
+    # left to right, showing the ace of diamonds as "ديناري آس" (a tester saw it).
+    ar = Catalog("ar", {"card.name": "{rank} {suit}", "hint.cards": "الورقة {card}", "code": "الرمز {code}"})
+    card = ar.t("card.name", rank="آس", suit="ديناري")
+    assert card == "\u2068آس\u2069 \u2068ديناري\u2069"
+    assert ar.t("hint.cards", card=card) == f"الورقة \u2067{card}\u2069"
+    # A value with a letter of its own keeps the first-strong isolate, whatever follows.
+    assert ar.t("code", code="EH1-N-AAB") == "الرمز \u2068EH1-N-AAB\u2069"
+    assert ar.t("code", code="الورقة \u2068EH1\u2069") == "الرمز \u2068الورقة \u2068EH1\u2069\u2069"
+    # A number stays in a first-strong isolate (its digits keep their order either way).
+    assert ar.t("code", code=12) == "الرمز \u206812\u2069"
