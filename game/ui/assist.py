@@ -314,8 +314,9 @@ class Assist:
         name = texts.card_label(card.card.face, True) if card else ""
         src_suit = g.foundation_suit(move.src) if move.src.startswith("f") else ""
         dst_suit = g.foundation_suit(move.dst) if move.dst.startswith("f") else ""
-        return texts.t("hint.move", what=texts.t("hint.cards", count=count, card=name),
-                       src=texts.pile_label(move.src, src_suit), dst=texts.pile_label(move.dst, dst_suit))
+        what = texts.t("hint.card", card=name) if count == 1 else texts.t("hint.cards", count=count, card=name)
+        return texts.t("hint.move", what=what, src=texts.pile_label(move.src, src_suit),
+                       dst=texts.pile_label(move.dst, dst_suit))
 
     def clear_hint(self) -> None:
         """Take the hint's marks away (next action)."""

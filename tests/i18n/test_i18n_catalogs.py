@@ -62,6 +62,7 @@ EXPECTED_PLACEHOLDERS = {
     "new.deal.code.placeholder": {"code", "number"},
     "moves.count": {"count"},
     "hint.cards": {"count", "card"},
+    "hint.card": {"card"},
     "hint.move": {"what", "src", "dst"},
     "new.cells.option": {"count"},
     "score.value": {"score"},
@@ -88,7 +89,7 @@ SAME_AS_ENGLISH = {
     },
     "ro": set(),
     "ar": set(),
-    "id": {"app.title", "action.menu", "rank.11"},
+    "id": {"app.title", "action.menu", "rank.11", "hint.card"},  # "{card}": the name alone
 }
 # Templates made only of placeholders and a comma: the same in languages with a Latin comma.
 SAME_AS_ENGLISH["*"] |= {"a11y.pile.cards", "a11y.pile.down", "a11y.card.at"}

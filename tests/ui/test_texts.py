@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import game
+from game.ui.assist import Assist
 from game.ui.i18n import Catalog
 from game.ui.texts import QUOTE_MAX, Texts, quote
 
@@ -83,3 +85,21 @@ def test_refusal_and_notice_texts():
     assert "3" in t.refusal("group-too-large", {"limit": 3, "count": 4})
     assert t.notice("no-moves") != "notice.no-moves"
     assert "12" in t.win(1220, 12)
+
+
+
+@pytest.mark.parametrize(("lang", "one", "several"), [
+    ("en", "Hint: move Ace of diamonds from Column 7 to Column 2.",
+     "Hint: move 2 cards, from Ace of diamonds up, from Column 7 to Column 2."),
+    ("id", "Petunjuk: pindahkan As wajik dari Kolom 7 ke Kolom 2.",
+     "Petunjuk: pindahkan 2 kartu, mulai dari As wajik, dari Kolom 7 ke Kolom 2."),
+])
+def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
+    """A tester read "pindahkan 1 kartu, mulai dari As wajik" (move 1 card, starting from
+    the ace of diamonds): Indonesian has no "one" plural form, so one card has its own
+    message, hint.card."""
+    card = SimpleNamespace(card=SimpleNamespace(face="AD"))
+    g = SimpleNamespace(pile=lambda pid: [card, card] if pid == "t7" else [])
+    hint_text = Assist.hint_text.__get__(SimpleNamespace(app=SimpleNamespace(texts=texts(lang))))
+    assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=1)) == one
+    assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=2)) == several
