@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game.ui.i18n import Catalog
 from game.ui.persist import Settings
 from tests.browser.helpers import (
     KEY_GAME,
@@ -282,6 +283,20 @@ def test_the_stock_tells_its_story(open_app, page):
     twin.play("s")
     assert passes.text_content() == "Pass 2"
     assert_same(page, twin)
+
+
+@pytest.mark.viewport("phone")
+@pytest.mark.parametrize("lang", ["en", "ro", "ar"])
+def test_the_pass_is_spelled_out_on_a_phone(open_app, page, lang):
+    """The stock's pass label fits a 360 px phone's card in words, not only the short
+    "↻1" (a tester could not tell what Romanian's "↻1" meant: "Trecerea 1", 52 px, did
+    not fit the card's 37 px; "Tura 1" does). Indonesian's "Putaran 1" (48 px) still
+    falls back to "↻1": no shorter word for it reads as well."""
+    locale = Path(__file__).resolve().parents[2] / "locales" / f"{lang}.json"
+    cat = Catalog.from_json(lang, locale.read_text(encoding="utf-8"))
+    storage = {**WELCOMED, "solitaire.settings": Settings(language=lang).dump()}
+    open_app("/index.html?deal=EH1-N-AAAAAAF", storage=storage)
+    assert page.locator(".stock-pass").text_content() == cat.t("table.pass", number=1)
 
 
 def test_table_settings_are_kept(open_app, page, reload_app):
