@@ -14,12 +14,14 @@
 // - A link opened in a new tab/window (modifier keys, middle button) works as before,
 //   and each help page still works on its own (its "Back to the game" is a plain link).
 //
-// window.__help = {open(url), close(), isOpen()} for help-page.js, the app and tests.
+// window.__help = {open(url), close(), isOpen(), pending()} for help-page.js, the app,
+// static/dialog-back.js and tests.
 (() => {
   "use strict";
   let dlg = null;
   let frame = null;
   let pushed = false;
+  let traversal = null; // this script's history.back() until its popstate (see pending)
 
   function build() {
     dlg = document.createElement("dialog");
@@ -59,6 +61,10 @@
     frame = null;
     if (pushed) {
       pushed = false;
+      traversal = new Promise((resolve) => addEventListener("popstate", () => {
+        traversal = null;
+        resolve();
+      }, { once: true }));
       history.back(); // over the entry open() pushed
     }
   }
@@ -94,5 +100,7 @@
     open(url);
   }, true);
 
-  window.__help = { open, close, isOpen: () => Boolean(dlg && dlg.open) };
+  // pending(): a promise while this script's history.back() has not landed yet, else
+  // null (static/dialog-back.js waits for it before it adds an entry of its own).
+  window.__help = { open, close, isOpen: () => Boolean(dlg && dlg.open), pending: () => traversal };
 })();

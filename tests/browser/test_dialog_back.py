@@ -1,0 +1,86 @@
+"""The Back button closes the game's open dialog (static/dialog-back.js) instead of
+leaving the page: a fresh tester on a phone lost the game page with Settings open.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import boots
+
+
+def open_dialog(page, action: str, dialog: str) -> None:
+    page.locator(f'header [data-action="{action}"]').click()
+    page.wait_for_selector(f"#{dialog}[open]", state="attached")
+
+
+def back(page) -> None:
+    page.evaluate("window.__sameDocument = true")
+    page.go_back(wait_until="commit")
+
+
+def assert_in_game(page, entries: int) -> None:
+    assert page.evaluate("window.__sameDocument") is True  # never unloaded
+    assert boots(page) == 1
+    assert page.evaluate("document.documentElement.dataset.ready") == "1"
+    assert page.evaluate("location.pathname") == "/index.html"
+    assert page.evaluate("history.length") == entries
+    assert page.locator("dialog[open]").count() == 0
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+@pytest.mark.parametrize(("action", "dialog"), [("new", "dlg-new"), ("settings", "dlg-settings"),
+                                                ("stats", "dlg-stats")])
+def test_back_closes_the_dialog_and_stays_in_the_game(open_app, page, action, dialog) -> None:
+    open_app("/index.html")
+    entries = page.evaluate("history.length")
+    open_dialog(page, action, dialog)
+    assert page.evaluate("history.length") == entries + 1
+    back(page)
+    page.wait_for_selector(f"#{dialog}[open]", state="detached")
+    assert_in_game(page, entries + 1)
+    # The game still answers: the same dialog opens again, and Back closes it again.
+    open_dialog(page, action, dialog)
+    back(page)
+    page.wait_for_selector(f"#{dialog}[open]", state="detached")
+    assert_in_game(page, entries + 1)
+
+
+def test_dialogs_closed_by_their_buttons_share_one_entry_and_back_stays_in_the_game(open_app, page) -> None:
+    """A dialog closed by its button or Escape leaves its entry (going back over it
+    could abort a navigation the game starts at the same time): every later dialog
+    reuses it, and the next Back does nothing but use it up."""
+    open_app("/index.html")
+    entries = page.evaluate("history.length")
+    for _ in range(3):
+        open_dialog(page, "new", "dlg-new")
+        page.locator('#dlg-new [data-action="close-dialog"]').click()
+        page.wait_for_selector("#dlg-new[open]", state="detached")
+        open_dialog(page, "settings", "dlg-settings")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-settings[open]", state="detached")
+    assert page.evaluate("history.length") == entries + 1
+    back(page)
+    page.wait_for_function("() => history.state === null")
+    assert_in_game(page, entries + 1)
+    # The next dialog gets its entry again, and Back closes it.
+    open_dialog(page, "stats", "dlg-stats")
+    assert page.evaluate("history.length") == entries + 1  # the forward entry is replaced
+    back(page)
+    page.wait_for_selector("#dlg-stats[open]", state="detached")
+    assert_in_game(page, entries + 1)
+
+
+def test_back_closes_only_the_question_above_the_statistics(open_app, page) -> None:
+    open_app("/index.html")
+    entries = page.evaluate("history.length")
+    open_dialog(page, "stats", "dlg-stats")
+    page.locator('#dlg-stats [data-action="stats-reset"]').first.click()
+    page.wait_for_selector("#dlg-confirm[open]", state="attached")
+    assert page.evaluate("history.length") == entries + 1  # one entry for both
+    back(page)
+    page.wait_for_selector("#dlg-confirm[open]", state="detached")
+    assert page.locator("#dlg-stats[open]").count() == 1  # the statistics stay open
+    back(page)
+    page.wait_for_selector("#dlg-stats[open]", state="detached")
+    assert_in_game(page, entries + 1)
