@@ -196,6 +196,28 @@ def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page, reload_ap
     assert not welcome.is_visible()
 
 
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_a_notice_never_lies_over_the_welcome(open_app, page):
+    """A hint asked while the Eight Off welcome floats at the bottom: the notice and the
+    welcome never overlap (a tester's tap on "Start playing" landed on the hint); the
+    welcome is back when the notice goes."""
+    open_app("/index.html?deal=EO1-C8-AAAAAFA", storage={"solitaire.welcome": '["easy-harp"]'})
+    welcome, notice = page.locator('[data-role="welcome"]'), page.locator('[data-role="notice"]')
+    assert welcome.is_visible()
+    floating = "floating" in (welcome.get_attribute("class") or "")
+    page.locator('header [data-action="hint"]').click()
+    notice.wait_for(state="visible")
+    if welcome.is_visible():
+        w, n = welcome.bounding_box(), notice.bounding_box()
+        assert (n["y"] >= w["y"] + w["height"] or w["y"] >= n["y"] + n["height"]
+                or n["x"] >= w["x"] + w["width"] or w["x"] >= n["x"] + n["width"]), (w, n)
+    else:
+        assert floating
+    notice.locator(".dismiss").click()
+    notice.wait_for(state="hidden")
+    assert welcome.is_visible()
+
+
 def axe(page) -> list:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE)
