@@ -266,6 +266,10 @@ class Focus:
             evt.preventDefault()  # Escape clears a selection from anywhere on the page
             self.put_back()
             return True
+        if action is None and evt.key == "Escape" and self.app.notices.kind is not None:
+            evt.preventDefault()  # Escape puts the notice away, as its x button does
+            self.app.notices.dismiss()
+            return True
         if action is None and evt.key == "Escape" and self.app.welcome.shown:
             evt.preventDefault()
             self.app.welcome.hide()

@@ -216,6 +216,14 @@ def test_a_notice_never_lies_over_the_welcome(open_app, page):
     notice.locator(".dismiss").click()
     notice.wait_for(state="hidden")
     assert welcome.is_visible()
+    # Escape puts a notice away too (first the notice, on top; the welcome stays).
+    page.locator('header [data-action="hint"]').click()
+    notice.wait_for(state="visible")
+    page.keyboard.press("Escape")
+    notice.wait_for(state="hidden")
+    assert welcome.is_visible()
+    page.keyboard.press("Escape")  # then the welcome
+    welcome.wait_for(state="hidden")
 
 
 def axe(page) -> list:
