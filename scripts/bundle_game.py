@@ -15,22 +15,21 @@ so an edit to ``game/`` shows on the next reload during development.
 
     python3 scripts/bundle_game.py [--check]
 
-Exit status: 0 built or up to date, 1 stale (``--check``), 2 Node or Pyodide missing.
+Exit status: 0 built or up to date, 1 stale (``--check``), 2 Node or Pyodide missing or
+the compile failed.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import shutil
-import subprocess
 import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scripts.stamped import ROOT, StampedBuild  # noqa: E402
+
 OUT = ROOT / "static" / "vendor" / "game.zip"
-STAMP = OUT.with_name("game.zip.sources")
 _lock = threading.Lock()
 
 
@@ -46,52 +45,21 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
-def stale() -> bool:
-    """Whether the archive is missing or was built from other sources."""
-    if not OUT.is_file() or not STAMP.is_file():
-        return True
-    return STAMP.read_text(encoding="ascii").strip() != sources_digest()
+BUILD = StampedBuild(OUT, sources_digest,
+                     ["scripts/compile_game.mjs", str(ROOT), OUT.relative_to(ROOT).as_posix()],
+                     "the game archive")
+stale = BUILD.stale
 
 
 def ensure(quiet: bool = True) -> bool:
-    """Rebuild the archive if it is stale; returns True when it was rebuilt.
+    """Rebuild the archive if it is stale (one thread at a time: ``scripts/serve.py``
+    calls it per request); returns True when it was rebuilt.
 
     Raises ``RuntimeError`` when Node or the vendored Pyodide package is missing, or
     the compile fails (a syntax error in ``game/`` shows here)."""
     with _lock:
-        if not stale():
-            return False
-        node = shutil.which("node")
-        if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-            raise RuntimeError("node and node_modules/pyodide are needed: run `make play`")
-        digest = sources_digest()
-        OUT.parent.mkdir(parents=True, exist_ok=True)
-        run = subprocess.run(
-            [node, str(ROOT / "scripts" / "compile_game.mjs"), str(ROOT),
-             OUT.relative_to(ROOT).as_posix()],
-            capture_output=True, text=True, check=False,
-        )
-        if run.returncode != 0:
-            raise RuntimeError(f"compiling game/ failed:\n{run.stdout}{run.stderr}")
-        STAMP.write_text(digest + "\n", encoding="ascii")
-        if not quiet:
-            print(f"built {OUT.relative_to(ROOT)} ({OUT.stat().st_size} bytes)")
-        return True
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the archive is stale")
-    args = ap.parse_args()
-    if args.check:
-        return 1 if stale() else 0
-    try:
-        ensure(quiet=False)
-    except RuntimeError as err:
-        print(err, file=sys.stderr)
-        return 2
-    return 0
+        return BUILD.ensure(quiet)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(BUILD.main(__doc__.split("\n")[0]))

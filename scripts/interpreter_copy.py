@@ -22,21 +22,17 @@ the start failed.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from scripts.stamped import ROOT, StampedBuild  # noqa: E402
 from scripts.vendor import MANIFEST, PYODIDE_FILES  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
 OUT = VENDOR / "interpreter.snapshot"
-STAMP = OUT.with_name("interpreter.snapshot.sources")
 MAKER = ROOT / "scripts" / "make_interpreter_copy.mjs"
 
 
@@ -51,47 +47,9 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
-def stale() -> bool:
-    """Whether the copy is missing or was made from another Pyodide or maker."""
-    if not OUT.is_file() or not STAMP.is_file():
-        return True
-    return STAMP.read_text(encoding="ascii").strip() != sources_digest()
-
-
-def ensure(quiet: bool = True) -> bool:
-    """Make the copy if it is stale; returns True when it was made.
-
-    Raises ``RuntimeError`` when Node or the vendored Pyodide is missing or its start
-    fails."""
-    if not stale():
-        return False
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        raise RuntimeError("node and node_modules/pyodide are needed: run `make play`")
-    digest = sources_digest()
-    run = subprocess.run([node, str(MAKER), str(VENDOR / "pyodide"), str(OUT)],
-                         capture_output=True, text=True, check=False)
-    if run.returncode != 0:
-        raise RuntimeError(f"making the interpreter copy failed:\n{run.stdout}{run.stderr}")
-    STAMP.write_text(digest + "\n", encoding="ascii")
-    if not quiet:
-        print(f"made {OUT.relative_to(ROOT)} ({OUT.stat().st_size} bytes)")
-    return True
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the copy is stale")
-    args = ap.parse_args()
-    if args.check:
-        return 1 if stale() else 0
-    try:
-        ensure(quiet=False)
-    except (RuntimeError, FileNotFoundError) as err:
-        print(err, file=sys.stderr)
-        return 2
-    return 0
-
+BUILD = StampedBuild(OUT, sources_digest, [str(MAKER), str(VENDOR / "pyodide"), str(OUT)],
+                     "the interpreter copy")
+stale, ensure = BUILD.stale, BUILD.ensure
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(BUILD.main(__doc__.split("\n")[0]))
