@@ -56,7 +56,6 @@ const OLD_COPIES = `solitaire-snapshot:${new URL("../", import.meta.url).pathnam
 // What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
 const report = (pyodide, info) => {
   window.__pyodideStart = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported) };
-  return window.__pyodideStart;
 };
 
 // Fetched as soon as this module runs (index.html loads it early, with async, and
