@@ -10,7 +10,8 @@ it hands out are typed ``Any`` (``domtypes.JS``): this is the boundary.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Coroutine
 from datetime import date
 from typing import Any
 
@@ -84,6 +85,10 @@ class Browser:
     def clear_timeout(self, timer: int) -> None:
         """``clearTimeout``; 0 or a finished timer is fine."""
         self.window.clearTimeout(timer)
+
+    def run_soon(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run the coroutine ``work`` on the page's event loop (a task of its own)."""
+        asyncio.ensure_future(work)
 
     def mark(self, name: str) -> None:
         """A ``performance.mark`` (read by the bench/ scripts)."""

@@ -1,25 +1,25 @@
 """The dialogs in the DOM: New game and Settings (the win and statistics dialogs are
-``statsview.py``'s).
+``statsview.py``'s, the question ``confirm.py``'s).
 
 What the New game form's values mean (the deal to start, whether "Same deal" is
-offered) is decided in ``choices.py``; the texts come from ``texts.py``. Element names
-and actions are the page's contract (SPEC §8).
+offered) is decided in ``choices.py``; the texts come from ``texts.py``. A settings
+control that changes is reported as ``intents.SettingChanged``; the page, which owns the
+settings, stores it and tells the parts that read it. Element names and actions are the
+page's contract (SPEC §8).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import game
 
 from . import choices
+from . import intents as it
 from .domtypes import JS
 from .i18n import LANGUAGES
-from .persist import CARD_BACKS, FELTS
-from .slicer import winnable_deal
-
-if TYPE_CHECKING:
-    from .app import App
+from .persist import CARD_BACKS, FELTS, Settings
+from .texts import Texts
 
 SWITCHES = ("interactive", "double_click", "animations",  # boolean settings (SPEC §6)
             "show_clock",  # the clock on the status bar (issue 12)
@@ -29,18 +29,35 @@ TABLE_SWITCHES = ("four_colour", "left_handed")  # table settings (issue 11)
 TABLE_CHOICES = {"card_back": CARD_BACKS, "felt": FELTS}
 
 
-class Dialogs:
-    """The page's ``<dialog>`` elements."""
+def setting_value(name: str, checked: bool, value: str) -> tuple[str, object] | None:
+    """The setting a control named ``name`` sets, from its ``checked`` state and
+    ``value``: (setting, value), or None for a control that is no setting or a value
+    that is not one of its choices."""
+    if name in SWITCHES or name in TABLE_SWITCHES:
+        return name, checked
+    if name in TABLE_CHOICES:
+        return (name, value) if value in TABLE_CHOICES[name] else None
+    if name == "language":
+        return name, value if value in LANGUAGES else None
+    return None
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.br = app.br
-        doc = self.br.document
+
+class Dialogs:
+    """The page's New game and Settings ``<dialog>`` elements."""
+
+    def __init__(self, br: JS, emit: Callable[[it.Intent], None]) -> None:
+        self.br = br
+        self.emit = emit
+        doc = br.document
         self.new: JS = doc.querySelector("#dlg-new")
         self.settings: JS = doc.querySelector("#dlg-settings")
-        self.win: JS = doc.querySelector("#dlg-win")  # filled by statsview.py
         self.code_field: JS = doc.querySelector("#deal-code")
         self.code_err: JS = doc.querySelector('[data-role="code-error"]')
+        self.err: game.BadCode | None = None  # the code error shown
+
+    def bind(self) -> None:
+        self.br.listen(self.settings, "change", self.on_settings_change)
+        self.br.listen(self.new, "change", self.on_new_change)
 
     def any_open(self) -> bool:
         """Whether a dialog is open (keys then belong to it)."""
@@ -53,119 +70,91 @@ class Dialogs:
 
     # ----- New game ----------------------------------------------------------------
 
-    def open_new(self) -> None:
+    def open_new(self, g: game.Game, settings: Settings, texts: Texts) -> None:
         """Open the New game dialog showing the current game and cell count."""
         dlg = self.new
         if dlg.open:
             return
         self.close_all()
-        self.app.input.reset()
-        kind, cells = choices.dialog_defaults(self.app.g, self.app.settings)
+        kind, cells = choices.dialog_defaults(g, settings)
         for el in dlg.querySelectorAll('input[name="game"]'):
             el.checked = el.value == kind
         for el in dlg.querySelectorAll('input[name="cells"]'):
             el.checked = el.value == str(cells)
-        self.code_error(None)
+        self.code_error(None, texts)
         self.code_field.value = ""
-        self.update_same()
+        self.update_same(g, settings, texts)
         dlg.showModal()
 
     def _checked(self, name: str) -> str | None:
         el = self.new.querySelector(f'input[name="{name}"]:checked')
         return str(el.value) if el is not None else None
 
+    def form(self) -> tuple[str, int]:
+        """The (game, cells) the form shows (``choices.form_choice``: cells as chosen,
+        also for Easy Harp, so the choice is remembered)."""
+        return choices.form_choice(self._checked("game"), self._checked("cells"))
+
     def form_variant(self) -> str:
         """The variant the form shows (SPEC §12 name)."""
-        kind, cells = choices.form_choice(self._checked("game"), self._checked("cells"))
+        kind, cells = self.form()
         return game.variant_of(kind, choices.deal_cells(kind, cells))
 
-    def update_same(self, evt: JS = None) -> None:
+    def update_same(self, g: game.Game, settings: Settings, texts: Texts) -> None:
         """Offer "Same deal" only while the form shows the current game (``choices``);
-        the "winnable deals only" switch shows (or, when toggled, stores) the setting of
-        the variant the form shows, and the share of its deals that can be won."""
+        the "winnable deals only" switch shows the setting of the variant the form
+        shows, and the share of its deals that can be won."""
         variant = self.form_variant()
-        switch = self.new.querySelector(WINNABLE_ONLY)
-        only = self.app.settings.winnable_only
-        if evt is not None and getattr(evt, "target", None) is not None and evt.target == switch:
-            only[variant] = bool(switch.checked)
-            self.app.save_settings()
-        switch.checked = only.get(variant, False)
+        self.new.querySelector(WINNABLE_ONLY).checked = settings.winnable_only.get(variant, False)
         share = self.new.querySelector('[data-role="winnable-share"]')
-        share.textContent = self.app.texts.t(f"new.winnable.share.{variant}")
+        share.textContent = texts.t(f"new.winnable.share.{variant}")
         kind, cells = self._checked("game"), self._checked("cells")
         allowed = choices.same_deal_allowed(
-            self.app.g, kind, int(cells) if cells is not None and cells.isdigit() else None)
+            g, kind, int(cells) if cells is not None and cells.isdigit() else None)
         self.new.querySelector('[data-action="deal-same"]').disabled = not allowed
 
-    def chosen(self) -> tuple[str, int]:
-        """The (game, deal cells) the form shows; remembered in the settings."""
-        kind, cells = choices.form_choice(self._checked("game"), self._checked("cells"))
-        self.app.settings.game, self.app.settings.cells = kind, cells
-        self.app.save_settings()
-        return kind, choices.deal_cells(kind, cells)
-
-    def new_from(self, deal: game.DealCode) -> None:
-        """Close the dialogs and start ``deal``, asking first over a game in progress
-        (SPEC §6; ``ledger.replace_game``)."""
-        self.new.close()
-        self.win.close()
-        self.app.ledger.replace_game(lambda: self.app.start_game(game.new_game(deal)))
-
-    def deal_random(self) -> None:
-        """Start a random deal of the chosen game."""
-        kind, cells = self.chosen()
-        if self.app.settings.winnable_only.get(game.variant_of(kind, cells), False):
-            proven = game.proven_deals(game.variant_of(kind, cells))
-            if proven:
-                self.new_from(winnable_deal(kind, cells, self.br.random(), proven))
-                return
-        self.new_from(choices.random_deal(kind, cells, self.br.random()))
-
-    def deal_daily(self) -> None:
-        """Start the deal of the day of the chosen game."""
-        kind, cells = self.chosen()
-        self.new_from(choices.daily_deal(self.br.today(), kind, cells))
-
-    def deal_same(self) -> None:
-        """Replay the current deal from the start."""
-        deal = self.app.g.deal
-        if deal is not None:
-            self.new_from(deal)
+    def on_new_change(self, evt: JS) -> None:
+        """A control of the New game form changed: the winnable-only switch is a setting
+        of the variant shown; any other change shows that variant's choices."""
+        switch = self.new.querySelector(WINNABLE_ONLY)
+        if getattr(evt, "target", None) is not None and evt.target == switch:
+            self.emit(it.SettingChanged("winnable_only", (self.form_variant(),
+                                                          bool(switch.checked))))
         else:
-            self.new.close()
+            self.emit(it.SettingChanged("new_form", self.form()))
 
-    def deal_code(self) -> None:
-        """Start the typed code or number, or say why it cannot be read."""
-        kind, cells = self.chosen()
-        try:
-            deal = choices.typed_deal(str(self.code_field.value), kind, cells)
-        except game.BadCode as err:
-            self.code_error(err)
-            return
-        self.new_from(deal)
+    def code_text(self) -> str:
+        """The text typed in the code field."""
+        return str(self.code_field.value)
 
-    def code_error(self, err: game.BadCode | None) -> None:
+    def code_error(self, err: game.BadCode | None, texts: Texts) -> None:
         """Show (or, for None, clear) the message under the code field."""
+        self.err = err
         el = self.code_err
         if err is None:
             el.hidden = True
             el.textContent = ""
             el.removeAttribute("data-reason")
             return
-        el.textContent = self.app.texts.bad_code(err)
+        el.textContent = texts.bad_code(err)
         el.dataset.reason = err.code
         el.hidden = False
 
+    def relabel(self, g: game.Game, settings: Settings, texts: Texts) -> None:
+        """Another language: the words this part wrote itself."""
+        if self.err is not None:
+            self.code_error(self.err, texts)
+        if self.new.open:
+            self.update_same(g, settings, texts)
+
     # ----- Settings ----------------------------------------------------------------
 
-    def open_settings(self) -> None:
-        """Open the Settings dialog showing the current settings."""
+    def open_settings(self, s: Settings) -> None:
+        """Open the Settings dialog showing the settings ``s``."""
         dlg = self.settings
         if dlg.open:
             return
         self.close_all()
-        self.app.input.reset()
-        s = self.app.settings
         for name in SWITCHES + TABLE_SWITCHES:
             dlg.querySelector(f'[name="{name}"]').checked = getattr(s, name)
         for name in TABLE_CHOICES:
@@ -173,28 +162,10 @@ class Dialogs:
         dlg.querySelector('[name="language"]').value = s.language or "auto"
         dlg.showModal()
 
-    async def on_change(self, evt: JS) -> None:
-        """A settings control changed: store it and apply it."""
+    def on_settings_change(self, evt: JS) -> None:
+        """A settings control changed: report the setting."""
         el = evt.target
-        name = str(el.name)
-        s = self.app.settings
-        if name in SWITCHES or name in TABLE_SWITCHES:
-            setattr(s, name, bool(el.checked))
-        elif name in TABLE_CHOICES:
-            if str(el.value) not in TABLE_CHOICES[name]:
-                return
-            setattr(s, name, str(el.value))
-        elif name == "language":
-            value = str(el.value)
-            s.language = value if value in LANGUAGES else None
-        else:
-            return
-        self.app.save_settings()
-        self.app.apply_settings()
-        self.app.assist.refresh()
-        if name == "left_handed":
-            self.app.table.relayout()
-        if name == "show_clock":
-            self.app.ledger.relabel()
-        if name == "language":
-            await self.app.set_language(s.language)
+        checked = str(el.type) == "checkbox" and bool(el.checked)
+        found = setting_value(str(el.name), checked, str(el.value))
+        if found is not None:
+            self.emit(it.SettingChanged(*found))

@@ -10,10 +10,10 @@ Rules (SPEC §6, issue 3):
   is still a tap, but one that moves ``4 * slop`` px or more is a swipe that does
   nothing: its release is not a tap (a tester's drag that began on the stock drew a
   card).
-- A second tap on the same card within ``double_ms`` of the first is a double tap,
-  unless the first tap already moved something: then the second tap belongs to the same
-  gesture and is swallowed. So a burst of fast taps makes at most one move per double
-  tap.
+- A second tap on the same card (the same physical card, in the same pile) within
+  ``double_ms`` of the first is a double tap; nothing else is (SPEC §6, issue 23): taps
+  on different cards are single taps however quick, and each one acts. A tap on a pile
+  itself (no card) or on the stock is always a single tap.
 - A press that moves ``slop`` px or more on a card that may be picked up (``draggable``,
   decided by the rules package) becomes a drag of that card and every card above it;
   its release is a drop at the pointer. On a card that may not (``refusal`` set), it
@@ -99,9 +99,6 @@ class _LastTap:
     card: str
     pile: str
     t: float
-    x: float
-    y: float
-    moved: bool = False
 
 
 class Gestures:
@@ -176,16 +173,15 @@ class Gestures:
         if (
             self.double_enabled
             and last is not None
-            and t - last.t <= self.double_ms
-            and (x - last.x) ** 2 + (y - last.y) ** 2 <= (4 * p.slop) ** 2
+            and tg.card
             and tg.pile != "s"
+            and last.card == tg.card
+            and last.pile == tg.pile
+            and t - last.t <= self.double_ms
         ):
             self._last = None
-            if last.moved:
-                return []  # the first tap of this double tap already moved a card
-            if last.card == tg.card and last.pile == tg.pile:
-                return [DoubleTap(tg)]
-        self._last = _LastTap(tg.card, tg.pile, t, x, y)
+            return [DoubleTap(tg)]
+        self._last = _LastTap(tg.card, tg.pile, t)
         return [Tap(tg)]
 
     def cancel(self, pointer: int) -> list[Intent]:
@@ -195,11 +191,6 @@ class Gestures:
             return []
         self._press = None
         return [Cancel(p.target)] if p.dragging else []
-
-    def tap_moved(self) -> None:
-        """Tell the recogniser that the last tap moved something (see module rules)."""
-        if self._last is not None:
-            self._last.moved = True
 
     def reset(self) -> None:
         """Forget any press and tap (after a new game, a dialog, a take-over)."""

@@ -1,97 +1,146 @@
 """The notice bar and the refusal reminder in the DOM.
 
-The notice bar (``data-role="notice"``, its kind in ``data-notice``) is non-blocking
-and stays until dismissed; its text is a function, so a language switch re-translates a
-notice on screen. The reminder (``data-role="reminder"``, ``data-reason``, SPEC §8)
-shows the rule that refused a move for ``REMINDER_MS``. Texts come from ``texts.py``.
+The notice bar (``data-role="notice"``, its kind in ``data-notice``) is non-blocking;
+its text is a function of the texts, so a language switch re-translates a notice on
+screen (``render``). No notice outlives its cause (issue 23): each kind has a lifetime in
+``LIFETIMES``, closing on the next action (a move, undo, redo, another game) that makes
+it stale, after its time, or only when its cause is gone (the page dismisses those). The
+reminder (``data-role="reminder"``, ``data-reason``, SPEC §8) shows the rule that refused
+a move for ``REMINDER_MS`` or until the next press. Texts come from ``texts.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from .domtypes import JS
-
-if TYPE_CHECKING:
-    from .app import App
+from .texts import Texts
 
 REMINDER_MS = 4000  # or until the next press on the table (issue 11)
 REMINDER_GAP = 8.0  # px between the reminder and the cards it is about
+NOTICE_MS = 8000  # a passing notice (an export done, Finish for me stopped) stays this long
+
+
+class Lifetime(NamedTuple):
+    """How long a notice kind lives: ``action`` it closes at the next action; ``ms`` it
+    closes after that many ms (None: no time limit; the page dismisses it when its cause
+    is gone, e.g. storage that works again, a game with moves again)."""
+
+    action: bool
+    ms: int | None
+
+
+#: Notice kind -> its lifetime. A kind not listed closes at the next action or NOTICE_MS.
+LIFETIMES: dict[str, Lifetime] = {
+    "hint": Lifetime(True, None),  # the hint's marks go with the next action (SPEC §8)
+    "solving": Lifetime(True, None),  # until the search answers (or an action abandons it)
+    "stuck": Lifetime(True, None),
+    "no-moves": Lifetime(False, None),  # until a move is possible again (undo)
+    "storage-off": Lifetime(False, None),  # until storage works again
+    "storage-full": Lifetime(False, None),
+    "update": Lifetime(False, None),  # until taken or dismissed
+    "other-tab": Lifetime(True, None),
+}
+PASSING = Lifetime(True, NOTICE_MS)
+
+
+class Shown(NamedTuple):
+    """A notice on screen: its kind, its text in the current language, the catalog key of
+    its button (None: no button)."""
+
+    kind: str
+    text: Callable[[Texts], str]
+    action: str | None
 
 
 class Notices:
     """The notice bar and the reminder of one page."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.br = app.br
-        doc = self.br.document
+    def __init__(self, br: JS) -> None:
+        self.br = br
+        doc = br.document
         self.bar: JS = doc.querySelector('[data-role="notice"]')
         self.reminder: JS = doc.querySelector('[data-role="reminder"]')
-        # (kind, text function, catalog key of its button or None), while on screen
-        self.notice: tuple[str, Callable[[], str], str | None] | None = None
+        self.notice: Shown | None = None
         self.told: set[str] = set()
+        self.timer = 0
+        self._expire = br.proxy(self.expire)
+        self.reminding: tuple[str, dict[str, object]] | None = None  # code, details shown
         self.reminder_timer = 0
-        self._hide = self.br.proxy(self.hide_reminder)
+        self._hide = br.proxy(self.hide_reminder)
 
     @property
     def kind(self) -> str | None:
         """The kind of the notice on screen (``data-notice``), or None."""
-        return self.notice[0] if self.notice else None
+        return self.notice.kind if self.notice else None
 
-    def notify(self, kind: str, text: Callable[[], str], action: str | None = None) -> None:
-        """Show the notice bar and say its message once through the announcer (the bar
-        itself is no live region, so nothing is said twice; issue 13.2): ``text()``
-        returns the message in the current language; ``action`` is the catalog key of
-        its action button (None: no such button)."""
-        self.notice = (kind, text, action)
-        self.render()
-        focus = getattr(self.app, "focus", None)  # None while the app is being made
-        if focus is not None:
-            focus.announce(text())
+    def notify(self, kind: str, text: Callable[[Texts], str], texts: Texts,
+               action: str | None = None) -> str:
+        """Show the notice ``kind`` whose message is ``text(texts)`` (called again in a new
+        language); ``action`` is the catalog key of its button. Returns the message, for
+        the page's one voice (the bar is no live region, issue 13.2)."""
+        self.notice = Shown(kind, text, action)
+        self.render(texts)
+        self.br.clear_timeout(self.timer)
+        ms = LIFETIMES.get(kind, PASSING).ms
+        if ms is not None:
+            self.timer = self.br.set_timeout(self._expire, ms)
+        return text(texts)
 
-    def notify_once(self, kind: str, text: Callable[[], str]) -> None:
-        """``notify``, at most once per page for each ``kind``."""
-        if kind not in self.told:
-            self.told.add(kind)
-            self.notify(kind, text)
+    def notify_once(self, kind: str, text: Callable[[Texts], str], texts: Texts) -> str:
+        """``notify``, at most once per page for each ``kind``; "" when already told."""
+        if kind in self.told:
+            return ""
+        self.told.add(kind)
+        return self.notify(kind, text, texts)
 
-    def render(self) -> None:
-        """Write the notice on screen (again, e.g. in a new language)."""
+    def render(self, texts: Texts) -> None:
+        """Write the notice and the reminder on screen (again, e.g. in a new language)."""
+        if self.reminding is not None and not self.reminder.hidden:
+            self.reminder.textContent = texts.refusal(*self.reminding)
         if self.notice is None:
             return
         kind, text, action = self.notice
         bar = self.bar
         bar.dataset.notice = kind
-        bar.querySelector(".notice-text").textContent = text()
+        bar.querySelector(".notice-text").textContent = text(texts)
         button = bar.querySelector('[data-action="notice-action"]')
         button.hidden = action is None
         if action:
-            button.textContent = self.app.texts.t(action)
+            button.textContent = texts.t(action)
         bar.hidden = False
 
-    def dismiss(self) -> None:
-        """Hide the notice bar."""
+    def dismiss(self, *kinds: str) -> None:
+        """Hide the notice bar (only if it shows one of ``kinds``, when given)."""
+        if kinds and self.kind not in kinds:
+            return
+        self.br.clear_timeout(self.timer)
         self.bar.hidden = True
+        self.bar.removeAttribute("data-notice")
         self.notice = None
 
-    def check_storage(self) -> None:
-        """Say once if saving does not work (SPEC §7)."""
-        failure = self.app.store.failure
-        if failure:
-            self.notify_once(failure, lambda: self.app.texts.notice(failure))
+    def expire(self, *_args: object) -> None:
+        """A notice's time is up."""
+        self.dismiss()
 
-    def show_reminder(self, code: str, details: Mapping[str, object],
-                      near: tuple[float, float, float, float] | None = None) -> None:
-        """Show the rule that refused a move (``code``, ``details`` of the refusal), if
-        "Interactive rules" is on (SPEC §6), next to ``near``: the client-px box (left,
-        top, right, bottom) of the cards it is about, which it never covers (issue 11);
-        None: at the bottom of the screen."""
-        if not self.app.settings.interactive:
-            return
+    def after_action(self) -> None:
+        """An action was played, undone or redone, or another game started: every notice
+        that it makes stale goes."""
+        kind = self.kind
+        if kind is not None and LIFETIMES.get(kind, PASSING).action:
+            self.dismiss()
+
+    def show_reminder(self, texts: Texts, code: str, details: Mapping[str, object],
+                      near: tuple[float, float, float, float] | None = None) -> str:
+        """Show the rule that refused a move (``code``, ``details`` of the refusal) next
+        to ``near``: the client-px box (left, top, right, bottom) of the cards it is
+        about, which it never covers (issue 11); None: at the bottom of the screen.
+        Returns the text shown (the reminder is a live region itself)."""
         el = self.reminder
-        el.textContent = self.app.texts.refusal(code, details)
+        self.reminding = (code, dict(details))
+        text = texts.refusal(code, details)
+        el.textContent = text
         el.dataset.reason = code
         el.hidden = False
         style = el.style
@@ -108,12 +157,14 @@ class Notices:
             style.top = f"{y:.0f}px"
         self.br.clear_timeout(self.reminder_timer)
         self.reminder_timer = self.br.set_timeout(self._hide, REMINDER_MS)
+        return text
 
     def hide_reminder(self, *_args: object) -> None:
         """Hide the reminder."""
         el = self.reminder
         el.hidden = True
         el.removeAttribute("data-reason")
+        self.reminding = None
 
 
 def reminder_place(near: tuple[float, float, float, float], w: float, h: float,

@@ -1,25 +1,22 @@
 """The card table in the DOM: builds it once per deal, then moves only what changed.
 
-Receives the ``Browser`` (``browser.py``) and reads the game and the texts from the
-``App``. The view model and its diff are ``viewmodel.py``; the HTML is ``render.py``;
+Receives the ``Browser`` (``browser.py``); what it draws comes as a ``Scene`` (the game,
+the texts, the settings) from the page, which owns them; the table keeps the last scene
+it drew, to lay it out again after a resize and to tell what a press at a point means
+(``hit``). The view model and its diff are ``viewmodel.py``; the HTML is ``render.py``;
 the layout (sizes and places) is ``layout.py``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import game
 
 from . import layout, render, viewmodel
 from .domtypes import JS
-from .persist import CARD_BACKS, FELTS
-from .selection import Picked, Selection
+from .persist import CARD_BACKS, FELTS, Settings
+from .scene import Scene
+from .slicer import Marks
 from .viewmodel import CardView
-
-if TYPE_CHECKING:
-    from .app import App
-    from .persist import Settings
 
 SETTLE_MS = 260  # a little longer than the CSS transition of a card
 SHAKE_MS = 400  # a little longer than the CSS shake of a refused card (issue 11)
@@ -28,10 +25,10 @@ SHAKE_MS = 400  # a little longer than the CSS shake of a refused card (issue 11
 class Table:
     """The ``#table`` element and one element per pile and per card."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.br = app.br
-        self.el: JS = self.br.document.querySelector("#table")
+    def __init__(self, br: JS) -> None:
+        self.br = br
+        self.el: JS = br.document.querySelector("#table")
+        self.scene: Scene | None = None  # what the table shows
         self.cards: dict[str, JS] = {}  # physical card id -> element
         self.piles: dict[str, JS] = {}  # pile id -> drop-area element
         self.rendered: dict[str, CardView] = {}  # card id -> what its element shows
@@ -42,14 +39,13 @@ class Table:
         self.origin = (0.0, 0.0)  # the table's top-left corner in client px
         self.flying: set[str] = set()  # cards gliding to another pile, raised
         self.settle_timer = 0
-        self._settle = self.br.proxy(self.settle)
+        self._settle = br.proxy(self.settle)
         self.marked: list[JS] = []  # elements carrying data-selected / data-target
-        # The one selection, made by a tap or a key (issue 11.1), and whether it is marked.
-        self.selection = Selection()
-        self.showing = False
+        self.hinted: list[JS] = []  # elements carrying data-hint / data-hint-top
         self.shaking: list[JS] = []
         self.shake_timer = 0
-        self._unshake = self.br.proxy(self.unshake)
+        self._unshake = br.proxy(self.unshake)
+        self.drag: list[tuple[JS, float, float]] = []  # element, resting x, y
 
     def apply_settings(self, settings: Settings) -> None:
         """Show the table settings: animations (``no-anim``) and (issue 11) card back,
@@ -64,59 +60,56 @@ class Table:
             classes.toggle(f"felt-{felt}", felt == settings.felt)
         classes.toggle("deck-four", settings.four_colour)
 
-    # ----- markings: selection, drop targets, refusals (SPEC §6, §8) ---------------
+    # ----- what a press means (issue 23: every tap lands) ----------------------------
 
-    def mark(self, pile: str, index: int, targets: list[str], selected: bool) -> None:
+    def hit(self, x: float, y: float) -> tuple[str, int, str] | None:
+        """What client point (x, y) shows: (pile, index, card id) of the topmost card
+        whose final place holds it, else (pile, pile size, "") for a pile's drop area,
+        else None (the felt). Found from the layout, not from the element under the
+        pointer: a framed empty pile, a card still gliding away and a label over a pile
+        all answer for the pile really there."""
+        if self.lay is None or self.scene is None:
+            return None
+        self.measure()
+        tx, ty = x - self.origin[0], y - self.origin[1]
+        w, h = self.lay.card_w, self.lay.card_h
+        best: tuple[str, int, str] | None = None
+        for cid, v in self.rendered.items():
+            if v.x <= tx < v.x + w and v.y <= ty < v.y + h and (best is None or (
+                    best[0] == v.pile and v.at > best[1])):
+                best = (v.pile, v.at, cid)
+        if best is not None:
+            return best
+        pid = self.lay.pile_at(tx, ty)
+        if pid is None:
+            return None
+        return pid, len(self.scene.g.pile(pid)), ""
+
+    # ----- markings: selection, drop targets, refusals, hints (SPEC §6, §8) ---------
+
+    def mark(self, pile: str, index: int, targets: tuple[str, ...], selected: bool) -> None:
         """Mark the cards of ``pile`` from ``index`` up with ``data-selected="1"`` (when
         ``selected``) and the drop area of each pile of ``targets`` (``Game.targets``)
         with ``data-target="1"``; earlier marks are cleared first."""
         self.clear_marks()
+        if self.scene is None:
+            return
+        g, lay = self.scene.g, self.lay
         if selected:
-            for placed in self.app.g.pile(pile)[index:]:
-                el = self.cards[placed.card.id]
+            for el in self.group(pile, index):
                 el.dataset.selected = "1"
                 self.marked.append(el)
-        lay = self.lay
         for pid in targets:
             el = self.piles.get(pid)
             if el is None:
                 continue
             el.dataset.target = "1"
-            cards = self.app.g.pile(pid)
+            cards = g.pile(pid)
             top = self.rendered.get(cards[-1].card.id) if cards else None
             if top is not None and lay is not None and pid in lay.slots:
                 # The frame reaches the top card of a column (issue 11).
                 el.style.height = f"{top.y - lay.slots[pid].y + lay.card_h:.1f}px"
             self.marked.append(el)
-
-    def select(self, pile: str, index: int) -> game.Refusal | None:
-        """Select the cards of ``pile`` from ``index`` (negative: from the top) up, for a
-        tap or a key alike, and mark them and the piles that accept them (``mark``).
-        Returns None, or the refusal to lift them (then nothing is selected)."""
-        refusal = self.selection.pick(self.app.g, pile, index)
-        picked = self.selection.get(self.app.g)
-        if picked is None:
-            self.unselect()
-        else:
-            self.mark(picked.pile, picked.index, list(picked.targets), selected=True)
-            self.showing = True
-        return refusal
-
-    def selected(self) -> Picked | None:
-        """The selection (a tap's or a key's), or None; the marks of a selection made in
-        another position are taken away."""
-        picked = self.selection.get(self.app.g)
-        if picked is None and self.showing:
-            self.unselect()
-        return picked
-
-    def unselect(self) -> bool:
-        """Clear the selection and its marks; returns whether there was one."""
-        had = self.selection.clear()
-        if self.showing:
-            self.showing = False
-            self.clear_marks()
-        return had
 
     def clear_marks(self) -> None:
         """Remove every ``data-selected`` and ``data-target``."""
@@ -126,10 +119,54 @@ class Table:
             el.style.removeProperty("height")
         self.marked = []
 
+    def hint(self, marks: Marks) -> None:
+        """Mark a hinted move (SPEC §8): its cards ``data-hint="from"`` (or the source
+        pile when no card moves, a recycle), the destination's drop area
+        ``data-hint="to"`` and its top card ``data-hint-top`` (the drop area lies under
+        the cards)."""
+        self.clear_hint()
+        if self.scene is None:
+            return
+        els = [self.cards[c] for c in self.ids(marks.cards)]
+        if not els and marks.source in self.piles:
+            els = [self.piles[marks.source]]
+        for el in els:
+            el.dataset.hint = "from"
+        self.hinted = els
+        if marks.to is not None and marks.to in self.piles:
+            el = self.piles[marks.to]
+            el.dataset.hint = "to"
+            self.hinted.append(el)
+            cards = self.scene.g.pile(marks.to)
+            if cards and cards[-1].card.id in self.cards:
+                top = self.cards[cards[-1].card.id]
+                top.dataset.hintTop = "1"
+                self.hinted.append(top)
+
+    def clear_hint(self) -> None:
+        """Take a hint's marks away."""
+        for el in self.hinted:
+            el.removeAttribute("data-hint")
+            el.removeAttribute("data-hint-top")
+        self.hinted = []
+
+    def ids(self, spots: tuple[tuple[str, int], ...]) -> list[str]:
+        """The card ids at (pile, index) ``spots`` that are on the table."""
+        if self.scene is None:
+            return []
+        out = []
+        for pid, i in spots:
+            pile = self.scene.g.pile(pid)
+            if 0 <= i < len(pile) and pile[i].card.id in self.cards:
+                out.append(pile[i].card.id)
+        return out
+
     def group(self, pile: str, index: int) -> list[JS]:
         """The card elements of ``pile`` from ``index`` (negative: from the top) up."""
+        if self.scene is None:
+            return []
         try:
-            cards = self.app.g.pile(pile)
+            cards = self.scene.g.pile(pile)
         except game.GameError:
             return []
         return [self.cards[p.card.id] for p in cards[index:] if p.card.id in self.cards]
@@ -161,20 +198,47 @@ class Table:
         return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
                 max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
 
+    # ----- dragging ------------------------------------------------------------------
+
+    def lift(self, pile: str, index: int) -> None:
+        """Raise the cards of ``pile`` from ``index`` up to follow the pointer."""
+        self.drag = []
+        for k, el in enumerate(self.group(pile, index)):
+            view = self.rendered.get(str(el.dataset.id))
+            if view is None:
+                continue
+            el.classList.add("dragging")
+            el.style.zIndex = str(viewmodel.DRAG_Z + index + k)
+            self.drag.append((el, view.x, view.y))
+
+    def drag_by(self, dx: float, dy: float) -> None:
+        """Move the lifted cards by (``dx``, ``dy``) px from their places."""
+        for el, x, y in self.drag:
+            el.style.transform = render.translate(x + dx, y + dy)
+
+    def put_down(self) -> None:
+        """Let the lifted cards go (their places are rewritten by the next ``sync``)."""
+        for el, _x, _y in self.drag:
+            el.classList.remove("dragging")
+            self.rendered.pop(str(el.dataset.id), None)
+        self.drag = []
+
+    # ----- building and moving -------------------------------------------------------
+
     def measure(self) -> tuple[float, float]:
         """The table's (width, height) in px; updates ``origin``."""
         rect = self.el.getBoundingClientRect()
         self.origin = (float(rect.left), float(rect.top))
         return float(rect.width), float(rect.height)
 
-    def compute_layout(self) -> layout.Layout:
-        """Lay the current game out for the table's size; sets the card size CSS
+    def compute_layout(self, scene: Scene) -> layout.Layout:
+        """Lay ``scene``'s game out for the table's size; sets the card size CSS
         variables ``--cw`` and ``--ch``."""
-        g = self.app.g
+        g = scene.g
         width, height = self.measure()
-        lay = layout.compute(g.game, g.cells, width, height, self.app.texts.rtl,
+        lay = layout.compute(g.game, g.cells, width, height, scene.texts.rtl,
                              viewmodel.column_faces(g), viewmodel.waste_size(g),
-                             self.app.settings.left_handed)
+                             scene.settings.left_handed)
         style = self.br.document.documentElement.style
         style.setProperty("--cw", f"{lay.card_w:.1f}px")
         style.setProperty("--ch", f"{lay.card_h:.1f}px")
@@ -182,14 +246,16 @@ class Table:
 
     def pile_label(self, pid: str) -> str:
         """A pile's accessible name in the current language."""
-        g = self.app.g
-        return self.app.texts.pile_label(pid, g.foundation_suit(pid) if pid[0] == "f" else "")
+        if self.scene is None:
+            return ""
+        g = self.scene.g
+        return self.scene.texts.pile_label(pid, g.foundation_suit(pid) if pid[0] == "f" else "")
 
-    def build(self) -> None:
-        """Create the pile and card elements of the current game (once per deal)."""
-        g = self.app.g
-        texts = self.app.texts
-        self.lay = lay = self.compute_layout()
+    def build(self, scene: Scene) -> None:
+        """Create the pile and card elements of ``scene``'s game (once per deal)."""
+        self.scene = scene
+        g, texts = scene.g, scene.texts
+        self.lay = lay = self.compute_layout(scene)
         piles = viewmodel.pile_places(g, lay)
         view = viewmodel.table_view(g, lay)
         self.el.innerHTML = render.table_html(
@@ -204,38 +270,38 @@ class Table:
         self.pass_text = None
         self.flying.clear()
         self.marked = []
-        self.selection.clear()
-        self.showing = False
+        self.hinted = []
         self.shaking = []
+        self.drag = []
         self.place_piles(lay)  # the stock count
 
-    def label_piles(self) -> None:
-        """Rewrite every pile's accessible name (after a language switch)."""
+    def relabel(self, scene: Scene) -> None:
+        """Another language: rewrite every pile's and card's accessible name and lay the
+        table out again (texts change widths)."""
+        self.scene = scene
         for pid, el in self.piles.items():
             el.setAttribute("aria-label", self.pile_label(pid))
-
-    def forget(self, cid: str | None = None) -> None:
-        """Forget what card ``cid`` (None: every card) shows, so the next ``sync``
-        rewrites it (a card dropped back, a language switch)."""
-        if cid is None:
-            self.rendered.clear()
-        else:
-            self.rendered.pop(cid, None)
+        self.rendered.clear()
+        self.pass_text = None
+        self.stock_text = None
+        self.relayout()
 
     def relayout(self, *_args: object) -> None:
         """Lay the table out again for a new size (a resize, a wrapped status bar, a
         language switch). Cards jump to their new places: a glide would only show the
         outlines and the cards apart for a moment."""
-        if self.app.current is not None and self.cards:
+        if self.scene is not None and self.cards:
             classes = self.el.classList
             classes.add("instant")
-            self.sync(animate=False)
+            self.sync(self.scene, animate=False)
             self.el.offsetWidth  # noqa: B018 - apply the new places with no transition
             classes.remove("instant")
 
     def place_piles(self, lay: layout.Layout) -> None:
         """Move the pile elements whose place changed; place and fill the stock count."""
-        g = self.app.g
+        if self.scene is None:
+            return
+        g, texts = self.scene.g, self.scene.texts
         for pid, where in viewmodel.pile_places(g, lay).items():
             if self.placed.get(pid) != where:
                 self.piles[pid].style.transform = render.translate(*where)
@@ -244,30 +310,31 @@ class Table:
         if count:
             count.style.transform = render.translate(*viewmodel.stock_count_place(lay))
             size = len(g.pile("s"))
-            text = self.app.texts.number(size) if size else ""
+            text = texts.number(size) if size else ""
             if self.stock_text != text:
                 count.textContent = text
                 self.stock_text = text
         passes = self.el.querySelector(".stock-pass")
         if passes:
             passes.style.transform = render.translate(*viewmodel.stock_pass_place(lay))
-            text = self.app.texts.t("table.pass", number=g.stock_pass)
+            text = texts.t("table.pass", number=g.stock_pass)
             key = f"{text}|{lay.card_w:.1f}"
             if self.pass_text != key:
                 passes.textContent = text
                 if passes.scrollWidth > passes.clientWidth:  # wider than the card
-                    passes.textContent = self.app.texts.t("table.pass.short",
-                                                          number=g.stock_pass)
+                    passes.textContent = texts.t("table.pass.short", number=g.stock_pass)
                 self.pass_text = key
 
-    def sync(self, animate: bool = True) -> None:
-        """Move, flip and re-index exactly the card elements whose state changed."""
-        g = self.app.g
-        lay = self.lay = self.compute_layout()
+    def sync(self, scene: Scene, animate: bool = True) -> None:
+        """Show ``scene``: move, flip and re-index exactly the card elements whose state
+        changed."""
+        self.scene = scene
+        g = scene.g
+        lay = self.lay = self.compute_layout(scene)
         self.place_piles(lay)
         new = viewmodel.table_view(g, lay)
         changes = viewmodel.diff(self.rendered, new, animate)
-        label = self.app.texts.card_label
+        label = scene.texts.card_label
         for ch in changes:
             el, now = self.cards[ch.cid], ch.new
             if ch.placed:
@@ -296,14 +363,6 @@ class Table:
             if view is not None:
                 self.cards[cid].style.zIndex = str(view.z)
         self.flying.clear()
-
-    def at_rest(self, cid: str, x: float, y: float) -> bool:
-        """Whether client point (x, y) is on card ``cid``'s final place."""
-        view = self.rendered.get(cid)
-        if view is None or self.lay is None:
-            return False
-        cx, cy = view.x + self.origin[0], view.y + self.origin[1]
-        return cx <= x < cx + self.lay.card_w and cy <= y < cy + self.lay.card_h
 
     def pile_at(self, x: float, y: float) -> str | None:
         """The pile whose drop area holds client point (x, y), or None."""

@@ -17,12 +17,11 @@ only writes the texts into the static ``[data-role="welcome"]`` element of index
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from .domtypes import JS
-
-if TYPE_CHECKING:
-    from .app import App
+from .persist import SafeStore
+from .table import Table
+from .texts import Texts
 
 KEY_WELCOME = "solitaire.welcome"  # JSON list of the games whose welcome was shown
 GAMES = ("easy-harp", "eight-off")
@@ -51,9 +50,9 @@ def dump_seen(seen: set[str]) -> str:
 class Welcome:
     """The welcome element and which card it shows."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.el: JS = app.br.document.querySelector('[data-role="welcome"]')
+    def __init__(self, br: JS, store: SafeStore) -> None:
+        self.store = store
+        self.el: JS = br.document.querySelector('[data-role="welcome"]')
         self.kind = ""
         self.at = 0
 
@@ -62,23 +61,21 @@ class Welcome:
         """Whether the welcome is on the page."""
         return self.el is not None and not self.el.hidden
 
-    def maybe_show(self, force: bool = False) -> None:
-        """Show the welcome of the current game if this browser has not seen it (or
+    def maybe_show(self, kind: str, texts: Texts, table: Table, force: bool = False) -> None:
+        """Show the welcome of game ``kind`` if this browser has not seen it (or
         ``force``), and remember that it was shown."""
-        kind = self.app.g.game
-        seen = parse_seen(self.app.store.get(KEY_WELCOME))
+        seen = parse_seen(self.store.get(KEY_WELCOME))
         if self.el is None or (kind in seen and not force):
             return
         self.kind, self.at = kind, 0
-        self.render()
+        self.render(texts)
         self.el.hidden = False
-        self.place()
-        self.app.store.set(KEY_WELCOME, dump_seen(seen | {kind}))
+        self.place(table)
+        self.store.set(KEY_WELCOME, dump_seen(seen | {kind}))
 
-    def place(self) -> None:
+    def place(self, table: Table) -> None:
         """Float over the felt below the cards, or, when it would cover one, stand in the
         flow above the table (which is then laid out again)."""
-        table = self.app.table
         self.el.classList.add("floating")
         lay = table.lay
         if lay is None:
@@ -91,11 +88,11 @@ class Welcome:
             self.el.classList.remove("floating")
             table.relayout()
 
-    def render(self) -> None:
+    def render(self, texts: Texts) -> None:
         """Write the current card's texts (also after a language switch)."""
         if self.el is None or not self.kind:
             return
-        t, keys = self.app.texts.t, steps(self.kind)
+        t, keys = texts.t, steps(self.kind)
         game_name = t(f"game.{self.kind}")
         self.el.querySelector(".welcome-title").textContent = t("welcome.title", game=game_name)
         self.el.querySelector(".welcome-text").textContent = t(keys[self.at])
@@ -104,15 +101,15 @@ class Welcome:
         last = self.at == len(keys) - 1
         self.el.querySelector('[data-action="welcome-next"]').hidden = last
 
-    def next(self) -> None:
+    def next(self, texts: Texts) -> None:
         """The Next button: the following card."""
         if self.at < len(steps(self.kind)) - 1:
             self.at += 1
-            self.render()
+            self.render(texts)
 
-    def hide(self, *_args: object) -> None:
+    def hide(self, table: Table) -> None:
         """Put the welcome away (its button, Escape, or the first action on the table)."""
         if self.shown:
             self.el.hidden = True
             if not self.el.classList.contains("floating"):
-                self.app.table.relayout()
+                table.relayout()

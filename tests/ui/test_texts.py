@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 import game
-from game.ui.assist import Assist
+from game.ui.helping import hint_text
 from game.ui.i18n import Catalog
 from game.ui.texts import QUOTE_MAX, Texts, quote
 
@@ -100,6 +100,6 @@ def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
     message, hint.card."""
     card = SimpleNamespace(card=SimpleNamespace(face="AD"))
     g = SimpleNamespace(pile=lambda pid: [card, card] if pid == "t7" else [])
-    hint_text = Assist.hint_text.__get__(SimpleNamespace(app=SimpleNamespace(texts=texts(lang))))
-    assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=1)) == one
-    assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=2)) == several
+    tx = texts(lang)
+    assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=1))(tx) == one
+    assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=2))(tx) == several

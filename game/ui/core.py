@@ -1,0 +1,318 @@
+"""The one owner of what the page holds (issue 23 point 1): the game, the settings, the
+texts, the selection, whether Finish for me runs; and the operations every flow shares:
+play a move and show it, save, take another tab's game, and the one way to replace the
+game (``replace_game``).
+
+``Core`` is the base of ``page.Page``; the flows that answer intents are its mixins
+(``tableplay.TablePlay``: taps, drags, keys; ``helping.Helping``: hint, verdict, Finish
+for me; ``recording.Recording``: statistics, export, import, the win). The parts
+(``table.py``, ``pointer.py``, ``notices.py``, ``statusbar.py``, ``focus.py``,
+``welcome.py``, ``assist.py``, ``ledger.py``, ``confirm.py``, ``dialogs.py``,
+``statsview.py``) are made here with what they need (the ``Browser``, the storage, the
+dispatcher to report to) and never import this module or reach each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+import game
+
+from . import conflict, gestures
+from . import intents as it
+from .assist import Assist
+from .confirm import Confirm
+from .dialogs import Dialogs
+from .focus import Focus
+from .i18n import Catalog
+from .ledger import Ledger
+from .notices import Notices
+from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings
+from .pointer import Pointer
+from .scene import Scene
+from .selection import Selection
+from .statsview import StatsView
+from .statusbar import StatusBar
+from .table import Table
+from .texts import Texts
+from .welcome import Welcome
+
+if TYPE_CHECKING:
+    from .browser import Browser
+
+
+class Core:
+    """The page's state and the operations shared by every flow."""
+
+    def __init__(self, br: Browser) -> None:
+        self.br = br
+        self.store = SafeStore(br.local_store())
+        self.settings = Settings()
+        self.catalogs: dict[str, Catalog] = {}
+        self._texts: Texts | None = None
+        self.current: game.Game | None = None  # None until start() has read the game
+        self.last_saved: str | None = None  # the game blob this tab last read or wrote
+        self.selection = Selection()  # what a tap or a key picked up (issue 11.1)
+        self.finishing: list[str] = []  # moves left to play by Finish for me
+        self.finished = 0  # actions Finish for me played since it started
+        self.dragging: tuple[str, int] | None = None  # (pile, index) lifted by a drag
+        self.table = Table(br)
+        self.pointer = Pointer(br, self.table.el, self.target_at, self.table.pile_at,
+                               self.dispatch)
+        self.notices = Notices(br)
+        self.status = StatusBar(br)
+        self.focus = Focus(br)
+        self.welcome = Welcome(br, self.store)
+        self.assist = Assist(br, self.store, self.dispatch)
+        self.ledger = Ledger(br, self.store)
+        self.confirm = Confirm(br)
+        self.dialogs = Dialogs(br, self.dispatch)
+        self.stats = StatsView(br)
+
+    # ----- what the page holds -----------------------------------------------------
+
+    @property
+    def g(self) -> game.Game:
+        """The game on the table (set before anything is shown)."""
+        if self.current is None:
+            raise RuntimeError("no game yet")
+        return self.current
+
+    @property
+    def texts(self) -> Texts:
+        """The texts in the current language (set by ``set_language``)."""
+        if self._texts is None:
+            raise RuntimeError("no language yet")
+        return self._texts
+
+    def scene(self) -> Scene:
+        """What the parts are to show."""
+        return Scene(self.g, self.texts, self.settings)
+
+    def dispatch(self, intent: it.Intent) -> None:
+        """Act on an intent reported by a part (``page.Page.dispatch``)."""
+        raise NotImplementedError  # the page's dispatcher
+
+    def target_at(self, x: float, y: float) -> gestures.Target | None:
+        """What a press at client point (x, y) picks up (``tableplay.TablePlay``)."""
+        raise NotImplementedError  # the page's table flow
+
+    def after_move(self) -> None:
+        """The solver's view after any change of position (``helping.Helping``)."""
+        raise NotImplementedError  # the page's solver flow
+
+    def close(self) -> None:
+        """Remove every listener and release every proxy this page created."""
+        self.br.close()
+
+    # ----- words -------------------------------------------------------------------
+
+    def notify(self, kind: str, text: Callable[[Texts], str], action: str | None = None) -> None:
+        """Show a notice (``notices.Notices``) and say it once through the announcer."""
+        self.focus.announce(self.notices.notify(kind, text, self.texts, action))
+
+    def notify_once(self, kind: str, text: Callable[[Texts], str]) -> None:
+        """``notify``, once per page for each kind."""
+        self.focus.announce(self.notices.notify_once(kind, text, self.texts))
+
+    def check_storage(self) -> None:
+        """Say once if saving does not work (SPEC §7); the notice goes when it works
+        again."""
+        failure = self.store.failure
+        if failure:
+            self.notify_once(failure, lambda tx: tx.notice(failure))
+
+    def refused(self, code: str, details: Mapping[str, object],
+                move: game.Move | None = None, where: tuple[str, int] | None = None) -> None:
+        """A refused move or pick-up (``code``, ``details`` of the refusal), by pointer
+        or key alike: the cards it is about shake, whatever the settings, and the
+        reminder (if "Interactive rules" is on) appears next to them (issue 11); with
+        it off, the rule is said through the announcer. The cards are ``where``
+        (pile, index), else those ``move`` would have moved."""
+        if where is None and move is not None:
+            where = (move.src, -(move.count or 1))
+        near = None
+        if where is not None:
+            self.table.shake(*where)
+            near = self.table.box(*where)
+        if self.settings.interactive:
+            self.notices.show_reminder(self.texts, code, details, near)
+        else:
+            self.focus.announce(self.texts.refusal(code, details))
+
+    # ----- playing -----------------------------------------------------------------
+
+    def play(self, move: str | game.Move) -> bool:
+        """Play a move; True when it was played. Refusals show their reminder."""
+        try:
+            self.g.play(move)
+        except game.IllegalMove as err:
+            self.refused(err.code, err.details, err.move)
+            return False
+        self.after_action()
+        return True
+
+    def after_action(self, how: str = "") -> None:
+        """Show, save and check the game after an action, ``how`` "undo" or "redo"."""
+        self.selection.clear()
+        self.table.clear_marks()
+        self.table.clear_hint()
+        self.welcome.hide(self.table)  # the first action puts the welcome away (SPEC §8)
+        self.notices.hide_reminder()
+        self.notices.after_action()
+        scene = self.scene()
+        self.table.sync(scene, animate=True)
+        self.focus.after_change(scene, self.table, how)
+        self.status.show(self.g, self.texts)
+        outcome = self.ledger.changed(self.g, self.assist.assisted(self.g))
+        self.save_game()
+        self.after_move()
+        if self.g.is_won:
+            self.stats.win(self.g, outcome, self.ledger.seconds(),
+                           self.ledger.result == "assisted", self.texts,
+                           outcome is not None and self.moving())
+        else:
+            self.stats.unwin()
+        self.check_moves()
+
+    def moving(self) -> bool:
+        """Whether animations are shown (the setting, and the system's wish)."""
+        return self.settings.animations and not self.br.reduced_motion()
+
+    def check_moves(self) -> None:
+        """Say so when no move at all is left (``Game.has_moves``; the game never
+        declares a loss); the notice goes once a move is possible again."""
+        g = self.g
+        if not g.is_won and not g.has_moves():
+            if self.notices.kind != "no-moves":
+                self.notify("no-moves", lambda tx: tx.notice("no-moves"))
+        else:
+            self.notices.dismiss("no-moves")
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        self.stop_finish()
+        if self.g.undo():
+            self.pointer.reset()
+            self.after_action("undo")
+
+    def redo(self) -> None:
+        """Play again the last action taken back."""
+        self.stop_finish()
+        if self.g.redo():
+            self.pointer.reset()
+            self.after_action("redo")
+
+    def stop_finish(self, say: bool = True) -> None:
+        """Finish for me stops here and stays stopped (issue 23): no move of it is played
+        after this; the player is told they have the game back (``say``)."""
+        self.assist.stop_pacing()
+        if self.finishing:
+            self.finishing = []
+            self.show_running(False)
+            if say:
+                self.notify("solve-stopped", lambda tx: tx.t("solve.stopped"))
+
+    def show_running(self, on: bool) -> None:
+        """The Finish for me button while it plays: pressed (``aria-pressed``), and
+        labelled "Stop" (``action.solve-stop``); else its own label."""
+        btn = self.br.document.querySelector('[data-action="solve"]')
+        if btn is None:
+            return
+        key = "action.solve-stop" if on else "action.solve"
+        btn.setAttribute("aria-pressed", "true" if on else "false")
+        btn.setAttribute("data-i18n-label", key)  # kept by a change of language
+        text = self.texts.t(key)
+        btn.setAttribute("aria-label", text)
+        btn.setAttribute("title", text)
+
+    # ----- saving and other tabs ---------------------------------------------------
+
+    def save_game(self) -> None:
+        """Save the game after an action, unless another tab saved a newer one: then
+        take that one over (``conflict.before_save``)."""
+        decision = conflict.before_save(self.store.get(KEY_GAME), self.last_saved)
+        if isinstance(decision, conflict.Adopt):
+            self.adopt(decision)
+            return
+        blob = self.g.to_save()
+        self.ledger.save_meta()  # before the game: a tab adopting it finds its id
+        if self.store.set(KEY_GAME, blob):
+            self.last_saved = blob
+        self.check_storage()
+
+    def save_settings(self) -> None:
+        """Save the settings."""
+        self.store.set(KEY_SETTINGS, self.settings.dump())
+        self.check_storage()
+
+    def adopt(self, decision: conflict.Adopt) -> None:
+        """Take over the game another tab saved, and say so: anything this tab was
+        doing to its own game (Finish for me, a search, a selection) stops first."""
+        self.stop_finish(say=False)
+        self.assist.cancel()
+        self.confirm.cancel()
+        self.notices.after_action()
+        self.set_game(decision.other, decision.blob)
+        self.ledger.read_meta(self.g)
+        self.show_new()
+        self.notify("other-tab", lambda tx: tx.notice("other-tab"))
+
+    # ----- the one way to replace the game -------------------------------------------
+
+    def set_game(self, g: game.Game, saved: str | None) -> None:
+        """Hold ``g`` as the game on the table (``saved``: its blob in storage, None
+        when it is not saved yet). Every replacement of the game comes through here."""
+        self.pointer.reset()
+        self.selection.clear()
+        self.current = g
+        self.last_saved = saved
+
+    def show_new(self) -> None:
+        """Show a game that replaced the one on the table."""
+        self.stats.unwin()
+        self.notices.hide_reminder()
+        scene = self.scene()
+        self.table.build(scene)
+        self.focus.prepare(scene, self.table)
+        self.status.show(self.g, self.texts)
+        self.show_time()
+
+    def replace_game(self, deal: game.DealCode) -> None:
+        """Start ``deal`` (any way: New game, a code, a link, a help example, a recent
+        game), asking first over a game in progress; once confirmed, the game given up
+        counts as lost (SPEC §6, §12). "Cancel" keeps everything as it was."""
+        g = self.g
+        question = game.ask_first(g.move_count, g.is_won, self.ledger.result)
+
+        def start() -> None:
+            if question is not None:
+                self.ledger.give_up(self.g)
+            self.start_game(game.new_game(deal))
+
+        if question is None:
+            start()
+            return
+        self.dialogs.close_all()
+        self.stats.unwin()
+        self.confirm.ask(lambda tx: tx.t(question.key), "confirm.ok", start, self.texts)
+
+    def start_game(self, g: game.Game) -> None:
+        """Put a new game on the table and save it."""
+        self.stop_finish(say=False)
+        self.assist.new_game()
+        self.notices.after_action()
+        self.set_game(g, None)
+        self.ledger.new_game(g)
+        self.show_new()
+        self.welcome.maybe_show(g.game, self.texts, self.table)
+        self.save_game()
+        self.after_move()
+        self.check_moves()
+
+    def show_time(self, *_args: object) -> None:
+        """The status clock (SPEC §8 ``data-status="time"``), when its setting is on."""
+        if self._texts is not None:
+            self.status.time(self.ledger.seconds() if self.settings.show_clock else None,
+                             self.texts)

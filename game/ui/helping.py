@@ -1,0 +1,202 @@
+"""The solver in the page (issue 10), as the page shows it: Hint, the "Can it still be
+won?" indicator (``data-status="winnable"``), the Easy Harp stuck notice, and Finish for
+me. A mixin of ``page.Page``: the searching and the pace are the ``assist.Assist``
+part's; what is shown and played is decided here, by the page that owns the game.
+
+Finish for me (``data-action="solve"``): searches first; a game that cannot be won is
+said so at once; else it asks (the ``data-role="confirm"`` question: the game will count
+as assisted), every time it is started (issue 23: stopped, then pressed again, it asks
+again); then plays the line one undoable action at a time (``slicer.finish_delay``),
+the button pressed and labelled "Stop". Any input, the button again, an undo, another
+game or another tab taking the game over stops it, and it stays stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import game
+
+from . import intents as it
+from .core import Core
+from .slicer import SOLVE_NODES, STUCK, STUCK_NODES, VERDICT_NODES, finish_delay, hint_marks, verdict
+from .texts import Texts
+
+
+class Helping(Core):
+    """Hint, indicator, stuck notice and Finish for me."""
+
+    budgets = {"verdict": VERDICT_NODES, "solve": SOLVE_NODES, "stuck": STUCK_NODES}
+
+    def key_of(self) -> str:
+        """The cache key of the position on the table."""
+        return self.g.position()
+
+    def after_move(self) -> None:
+        """Any action, undo, redo or new game: abandon the search, then ask again
+        (indicator, stuck notice)."""
+        self.assist.cancel()
+        self.refresh_verdict()
+
+    # ----- the indicator and the stuck notice ------------------------------------------
+
+    def refresh_verdict(self) -> None:
+        """Show the indicator for the position on the table, searching if needed."""
+        on, g = self.settings.show_winnable, self.g
+        if not on:
+            self.status.verdict(None, self.texts)
+        if self.finishing:
+            return
+        if not self.assist.loaded:  # until the solver is loaded (SolverReady asks then)
+            if on:
+                self.status.verdict("yes" if g.is_won else "thinking", self.texts)
+            return
+        if not on:
+            self.check_stuck()
+            return
+        if g.is_won:
+            self.status.verdict("yes", self.texts)
+            return
+        sol = self.assist.search("verdict", self.key_of(),
+                                 lambda: game.Search(g, self.budgets["verdict"]), g)
+        if sol is not None:
+            self.verdict_found(sol)
+        else:
+            self.status.verdict("thinking", self.texts)
+
+    def check_stuck(self) -> None:
+        """Easy Harp: find out (in slices) whether nothing that matters can change any
+        more (``game.Search`` with goal ``"progress"``, as ``game.is_stuck``)."""
+        g = self.g
+        if g.game != game.EASY_HARP or g.is_won:
+            return
+        sol = self.assist.search(STUCK + self.key_of(), "stuck", lambda: game.Search(
+            g, self.budgets["stuck"], mode="complete", goal="progress"), g)
+        if sol is not None:
+            self.stuck_found(sol)
+
+    def stuck_found(self, sol: game.Solution) -> None:
+        """Stuck (``unwinnable``: no progress reachable): the indicator says ``no``; the
+        notice comes once per game."""
+        if sol.status == "unwinnable":
+            if self.settings.show_winnable:
+                self.status.verdict("no", self.texts)
+            if not self.assist.stuck_said:
+                self.assist.stuck_said = True
+                self.notify("stuck", lambda tx: tx.t("notice.stuck"))
+
+    def verdict_found(self, sol: game.Solution) -> None:
+        value = verdict(sol)
+        if self.assist.verdict_seen(self.key_of(), value):
+            self.notify("lost-win", lambda tx: tx.t("notice.lost-win"))
+        self.status.verdict(value, self.texts)
+
+    def found(self, f: it.Found) -> None:
+        """A search ended; its answer is shown only if it is about the position on the
+        table."""
+        sol = f.solution
+        if not isinstance(sol, game.Solution) or f.key.removeprefix(STUCK) != self.key_of():
+            return
+        if f.kind == "solve":
+            self.solved(sol)
+        elif f.kind == "stuck":
+            self.stuck_found(sol)
+        else:
+            self.verdict_found(sol)
+            if sol.status != "winnable":
+                self.check_stuck()
+
+    # ----- hint --------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """Mark and say one move (SPEC §8, §10)."""
+        self.stop_finish()
+        self.table.clear_hint()
+        g = self.g
+        move = self.assist.hint_move(g, self.key_of())
+        if move is None:
+            self.notify("hint", lambda tx: tx.t("hint.none"))
+            return
+        self.table.hint(hint_marks(g, move))
+        text = hint_text(g, move)
+        self.notify("hint", text)
+
+    # ----- Finish for me -----------------------------------------------------------
+
+    def solve(self) -> None:
+        """While it plays: stop it. Else find a line (in slices, or the remembered
+        answer), then ask, then play it."""
+        if self.finishing:
+            self.stop_finish()
+            return
+        self.table.clear_hint()
+        g = self.g
+        if g.is_won:
+            return
+        sol = self.assist.search("solve", self.key_of(),
+                                 lambda: game.Search(g, self.budgets["solve"]), g)
+        if sol is not None:
+            self.solved(sol)
+        else:
+            self.status.verdict("thinking" if self.settings.show_winnable else None, self.texts)
+            self.notify("solving", lambda tx: tx.t("solve.thinking"))
+
+    def solved(self, sol: game.Solution) -> None:
+        """The line of Finish for me is found (or not): ask, then play."""
+        self.notices.dismiss("solving")
+        if sol.status != "winnable" or not sol.moves:
+            if self.settings.show_winnable:
+                self.verdict_found(sol)
+            self.notify("solve-none", lambda tx: tx.t(f"solve.{sol.status}"))
+            return
+        key = self.key_of()
+        self.confirm.ask(lambda tx: tx.t("solve.ask"), "solve.ok",
+                         lambda: self.play_solution(sol, key), self.texts,
+                         cancel_key="confirm.back")
+
+    def play_solution(self, sol: game.Solution, key: str) -> None:
+        """Play the winning line ``sol`` of position ``key``, one action at a time;
+        nothing if the table shows another position by then."""
+        if key != self.key_of() or self.g.is_won:
+            return
+        self.finishing = list(sol.moves)
+        self.finished = 0
+        self.show_running(True)
+        self.assist.play_later(self.finishing[0], 0)
+
+    def auto_move(self, move: str) -> None:
+        """The next move of Finish for me is due: played if it still runs."""
+        if not self.finishing or self.finishing[0] != move:
+            return
+        self.finishing.pop(0)
+        self.assist.mark_assisted(self.g)
+        if not self.play(move):
+            self.stop_finish(say=False)
+            return
+        self.finished += 1
+        if self.finishing:
+            self.assist.play_later(self.finishing[0], finish_delay(self.finished, move))
+        else:
+            self.show_running(False)
+            self.refresh_verdict()
+
+
+def hint_text(g: game.Game, move: game.Move) -> Callable[[Texts], str]:
+    """The words of a hinted ``move`` of game ``g``, as a function of the texts."""
+    if move.dst is None:
+        return lambda tx: tx.t("hint.draw")
+    pile = g.pile(move.src)
+    count = move.count or 1
+    face = pile[-count].card.face if len(pile) >= count else ""
+    src_suit = g.foundation_suit(move.src) if move.src.startswith("f") else ""
+    dst_suit = g.foundation_suit(move.dst) if move.dst.startswith("f") else ""
+    src, dst = move.src, move.dst
+
+    def text(tx: Texts) -> str:
+        name = tx.card_label(face, True) if face else ""
+        what = (tx.t("hint.card", card=name) if count == 1
+                else tx.t("hint.cards", count=count, card=name))
+        return tx.t("hint.move", what=what, src=tx.pile_label(src, src_suit),
+                    dst=tx.pile_label(dst, dst_suit))
+
+    return text

@@ -1,0 +1,83 @@
+"""The status bar in the DOM (SPEC §6, §8): game, code, score, moves, the undo and redo
+buttons, the winnability verdict (``data-status="winnable"``, setting "Can it still be
+won?") and the clock (``data-status="time"``, setting "Show the clock").
+
+It keeps what it shows as values (the verdict, the seconds), never as words, so a change
+of language rewrites every word at once (issue 23: no stale words).
+"""
+
+from __future__ import annotations
+
+import game
+
+from .domtypes import JS
+from .recordtexts import RecordTexts
+from .texts import Texts
+
+VERDICT_MARKS = {"yes": "✓", "no": "✗", "unknown": "?", "thinking": "…"}
+
+
+class StatusBar:
+    """The status bar's elements of one page."""
+
+    def __init__(self, br: JS) -> None:
+        doc = br.document
+        self.doc = doc
+        self.verdict_el: JS = doc.querySelector('[data-role="winnable"]')
+        self.time_el: JS = doc.querySelector('[data-status="time"]')
+        self.undo_el: JS = doc.querySelector('[data-action="undo"]')
+        self.redo_el: JS = doc.querySelector('[data-action="redo"]')
+        self.verdict_value: str | None = None  # shown, or None when the setting is off
+        self.shown_seconds = -1
+
+    def show(self, g: game.Game, texts: Texts) -> None:
+        """Write the game's figures and the undo/redo buttons (SPEC §6, §8)."""
+        for status in texts.status(g):
+            el = self.doc.querySelector(f'[data-status="{status.key}"]')
+            el.dataset.value = status.value
+            el.textContent = status.text
+        self.undo_el.disabled = not g.can_undo
+        self.redo_el.disabled = not g.can_redo
+
+    def verdict(self, value: str | None, texts: Texts) -> None:
+        """Show the verdict ``value`` (``thinking``, ``yes``, ``no``, ``unknown``; SPEC
+        §8), or hide the indicator (None: the setting is off)."""
+        el = self.verdict_el
+        if el is None:
+            return
+        self.verdict_value = value
+        if value is None:
+            el.hidden = True
+            el.removeAttribute("data-status")
+            el.removeAttribute("data-value")
+            return
+        el.hidden = False
+        el.dataset.status = "winnable"
+        el.dataset.value = value
+        word = texts.t(f"winnable.{value}")
+        el.textContent = word
+        el.title = word
+
+    def time(self, seconds: int | None, texts: Texts, force: bool = False) -> None:
+        """Show ``seconds`` on the clock (None: the setting is off, hidden); rewritten
+        only when the figure changed, or when ``force`` (another language)."""
+        el = self.time_el
+        if el is None:
+            return
+        el.hidden = seconds is None
+        if seconds is None or (seconds == self.shown_seconds and not force):
+            return
+        self.shown_seconds = seconds
+        el.dataset.value = str(seconds)
+        el.textContent = RecordTexts(texts).duration(seconds)
+
+    def relabel(self, g: game.Game, texts: Texts) -> None:
+        """Another language: every word again."""
+        self.show(g, texts)
+        if self.verdict_value is not None:
+            self.verdict(self.verdict_value, texts)
+        if self.shown_seconds >= 0 and not self.time_el.hidden:
+            self.time(self.shown_seconds, texts, force=True)
+
+
+__all__ = ["StatusBar"]
