@@ -184,7 +184,7 @@ class Chain:
             self.n += 1
             self.cur = game.Search(game.new_game(game.DealCode('eight-off', 4, self.n)), 10**7, mode='complete')
         return None
-APP.assist.slicer.job = Job('bench', 'verdict', Chain(), APP.assist.nodes())
+APP.assist.slicer.job = Job('bench', 'verdict', Chain(), APP.assist.nodes(APP.g))
 APP.assist.schedule()"""
 
 
@@ -257,7 +257,7 @@ def main() -> int:
 ts = []
 for n in range(1, {a.deals} + 1):
     APP.start_game(game.new_game(game.DealCode({kind!r}, {cells}, n)))
-    t = js.performance.now(); APP.assist.hint(); ts.append(js.performance.now() - t)
+    t = js.performance.now(); APP.hint(); ts.append(js.performance.now() - t)
 ts""")
             times = list(times)
             out[f"hint {kind}-{cells}"] = {"p50": statistics.median(times), "p95": pct(times, .95),
@@ -267,9 +267,9 @@ ts""")
             times = list(py(f"""
 ts = []
 APP.settings.winnable_only = {{v: True for v in APP.settings.winnable_only}}
-d = APP.dialogs
-for el in d.new.querySelectorAll('input[name="game"]'): el.checked = el.value == {kind!r}
-for el in d.new.querySelectorAll('input[name="cells"]'): el.checked = el.value == str({cells or 8})
+d = APP
+for el in d.dialogs.new.querySelectorAll('input[name="game"]'): el.checked = el.value == {kind!r}
+for el in d.dialogs.new.querySelectorAll('input[name="cells"]'): el.checked = el.value == str({cells or 8})
 for i in range(10):
     t = js.performance.now(); d.deal_random(); ts.append(js.performance.now() - t)
 ts"""))

@@ -143,7 +143,7 @@ def test_finish_for_me_wins_counts_as_assisted_and_undo_works(open_app, page):
     won = saved_game(page)
     assert won.is_won and won.code == EO8
     assert page.evaluate("() => localStorage.getItem('solitaire.assisted')") == EO8
-    assert py(page, "import game.ui.app as a; a.APP.assist.assisted") is True
+    assert py(page, "import game.ui.app as a; a.APP.assist.assisted(a.APP.g)") is True
     page.click("#dlg-win [data-action='close-dialog']")
     page.click("[data-action='undo']")
     page.wait_for_selector("[data-action='redo']:not([disabled])")
@@ -164,7 +164,7 @@ def test_finish_for_me_cancelled_changes_nothing(open_app, page):
     page.click(f"{CONFIRM} [data-action='cancel']")
     assert not page.locator(f"{CONFIRM}[open]").count()
     state = py(page, "import game.ui.app as a\n"
-                     "[a.APP.assist.slicer.busy, len(a.APP.assist.finishing), a.APP.assist.assisted]")
+                     "[a.APP.assist.slicer.busy, len(a.APP.finishing), a.APP.assist.assisted(a.APP.g)]")
     assert list(state) == [False, 0, False]
     assert status(page)["moves"] == "0"
     assert page.evaluate("() => localStorage.getItem('solitaire.assisted')") is None
@@ -180,7 +180,7 @@ def test_any_input_stops_finish_for_me(open_app, page):
     page.click(f"{CONFIRM} [data-action='confirm']")
     page.wait_for_function("() => +document.querySelector('[data-status=moves]').dataset.value >= 3")
     page.keyboard.press("Escape")
-    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert py(page, "import game.ui.app as a; len(a.APP.finishing)") == 0
     g = saved_game(page)
     assert not g.is_won
     page.click("[data-action='undo']")  # each solver action is undoable on its own
@@ -195,7 +195,7 @@ def test_any_input_stops_finish_for_me(open_app, page):
     page.wait_for_function(f"() => +document.querySelector('[data-status=moves]').dataset.value >= {moves + 2}")
     box = page.locator("#table").bounding_box()
     page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
-    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert py(page, "import game.ui.app as a; len(a.APP.finishing)") == 0
     assert not saved_game(page).is_won
 
 
@@ -222,13 +222,13 @@ def test_finish_for_me_stops_when_pressed_again(open_app, page, lang):
     assert running["bg"] != idle["bg"]
     page.click("[data-action='solve']")
     moves = int(status(page)["moves"])
-    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert py(page, "import game.ui.app as a; len(a.APP.finishing)") == 0
     after = solve_button(page)
     assert after["pressed"] == "false" and after["label"] == texts["action.solve"]
     assert notice(page) == {"shown": True, "kind": "solve-stopped", "text": texts["solve.stopped"]}
     said = page.evaluate("() => document.querySelector('[data-role=announcer]').textContent")
     assert texts["solve.stopped"] in said
-    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0  # nothing left to play
+    assert py(page, "import game.ui.app as a; len(a.APP.finishing)") == 0  # nothing left to play
     assert int(status(page)["moves"]) == moves and not saved_game(page).is_won
     assert not page.locator(f"{CONFIRM}[open]").count()
     # Started again (assisted: no question), Enter on the focused button stops it too.
@@ -238,7 +238,7 @@ def test_finish_for_me_stops_when_pressed_again(open_app, page, lang):
     assert solve_button(page)["pressed"] == "true"
     page.focus("[data-action='solve']")
     page.keyboard.press("Enter")
-    assert py(page, "import game.ui.app as a; len(a.APP.assist.finishing)") == 0
+    assert py(page, "import game.ui.app as a; len(a.APP.finishing)") == 0
     assert solve_button(page)["pressed"] == "false" and notice(page)["kind"] == "solve-stopped"
 
 
@@ -254,7 +254,7 @@ def test_finish_for_me_on_a_lost_game_says_so_without_asking(open_app, page):
     assert not page.locator(f"{CONFIRM}[open]").count()
     assert status(page)["moves"] == "0"
     assert solve_button(page)["pressed"] == "false"
-    assert py(page, "import game.ui.app as a; a.APP.assist.assisted") is False
+    assert py(page, "import game.ui.app as a; a.APP.assist.assisted(a.APP.g)") is False
 
 
 # Easy Harp, stuck (the same position as tests/ui/test_slicer.py): every column is a
