@@ -250,6 +250,6 @@ class PagePlay(RuleBasedStateMachine):
 
 
 PagePlay.TestCase.settings = settings(
-    max_examples=40, stateful_step_count=30, deadline=None,
+    max_examples=30, stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 test_page_play = PagePlay.TestCase
