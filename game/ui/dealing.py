@@ -10,6 +10,7 @@ import game
 
 from . import choices
 from .core import Core
+from .domtypes import JS
 from .persist import KEY_GAME
 from .slicer import winnable_deal
 
@@ -115,3 +116,16 @@ class Dealing(Core):
             self.ledger.new_game(self.g)
         return None
 
+    def on_message(self, evt: JS) -> None:
+        """A help page in the page's iframe asks to open a deal: ``{"type":
+        "open-deal", "code": CODE}``, accepted from this origin only."""
+        data = evt.data
+        if str(evt.origin) != str(self.br.window.location.origin) or self.current is None:
+            return
+        code = getattr(data, "code", None)
+        if getattr(data, "type", None) == "open-deal" and isinstance(code, str):
+            self.stop_finish()
+            self.dialogs.close_all()
+            deal = self.open_code(code)
+            if deal is not None:
+                self.open_deal(deal)

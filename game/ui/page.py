@@ -243,20 +243,6 @@ class Page(TablePlay, Helping, Recording, Dealing):
         """A new version of the app is installed and waiting (event from pwa.js)."""
         self.notify("update", lambda tx: tx.notice("update"), action="notice.update.reload")
 
-    def on_message(self, evt: JS) -> None:
-        """A help page in the page's iframe asks to open a deal: ``{"type":
-        "open-deal", "code": CODE}``, accepted from this origin only."""
-        data = evt.data
-        if str(evt.origin) != str(self.br.window.location.origin) or self.current is None:
-            return
-        code = getattr(data, "code", None)
-        if getattr(data, "type", None) == "open-deal" and isinstance(code, str):
-            self.stop_finish()
-            self.dialogs.close_all()
-            deal = self.open_code(code)
-            if deal is not None:
-                self.open_deal(deal)
-
     async def on_storage(self, evt: JS) -> None:
         """Another tab changed the saved game, the records or the settings."""
         key, blob = evt.key, evt.newValue

@@ -19,7 +19,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from babel import Locale
-
 from fakedom import Document, Element, Event, Target, parse_into
 
 ROOT = Path(__file__).resolve().parents[2]

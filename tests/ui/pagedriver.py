@@ -11,13 +11,13 @@ import re
 from functools import cache
 from typing import Any
 
+from fakebrowser import CATALOGS, FakeBrowser, FakeStore
+from fakedom import TRANSLATE, Element
+
 import game
 from game.ui import viewmodel
 from game.ui.notices import LIFETIMES, PASSING
 from game.ui.page import Page
-
-from fakebrowser import CATALOGS, FakeBrowser, FakeStore
-from fakedom import TRANSLATE, Element
 
 WELCOMED = json.dumps(["easy-harp", "eight-off"])
 PHONE, DESKTOP, LANDSCAPE = (360, 640), (1366, 768), (740, 360)

@@ -5,12 +5,11 @@ the real ``Page`` over the fake browser (``pagedriver.py``), at phone and deskto
 from __future__ import annotations
 
 import pytest
+from pagedriver import DESKTOP, LANDSCAPE, PHONE, Driver
 
 import game
 from game.ui import core, page
 from game.ui.notices import NOTICE_MS
-
-from pagedriver import DESKTOP, LANDSCAPE, PHONE, Driver
 
 SIZES = pytest.mark.parametrize("viewport", [PHONE, DESKTOP, LANDSCAPE],
                                 ids=["phone", "desktop", "landscape"])

@@ -89,3 +89,76 @@ def test_the_phone_header_short_names_are_the_catalogs_game_names():
         cat = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
         for kind, name in shown.items():
             assert cat[f"game.{kind}"] == name, (lang, kind)
+
+
+def ui_graph() -> dict[str, set[str]]:
+    """Module of game/ui -> the modules of game/ui it imports (any import: inside
+    functions and ``if TYPE_CHECKING:`` blocks too)."""
+    graph: dict[str, set[str]] = {}
+    for p in ui_modules():
+        deps = graph.setdefault(p.stem, set())
+        for mod, names, level in imports(p):
+            if level == 1:
+                deps.update([mod] if mod else names)
+            elif level == 0 and mod.startswith("game.ui."):
+                deps.add(mod.split(".")[2])
+            elif level == 0 and mod == "game.ui":
+                deps.update(names)
+        deps.discard(p.stem)
+        deps &= {q.stem for q in ui_modules()}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` as a path, or None."""
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> list[str] | None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return trail + [node, nxt]
+            if not state.get(nxt):
+                found = visit(nxt, trail + [node])
+                if found:
+                    return found
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if not state.get(node):
+            found = visit(node, [])
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_in_the_view():
+    """Issue 23.1: the parts never import the page back; the view is a tree of imports."""
+    cycle = find_cycle(ui_graph())
+    assert cycle is None, "import cycle in game/ui: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_check_sees_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_nothing_in_the_view_imports_the_start_up_module():
+    """Only index.html's entry script imports ``game.ui.app``; the parts report intents
+    to the page instead of reaching it (issue 23.1)."""
+    graph = ui_graph()
+    assert [m for m, deps in graph.items() if "app" in deps] == []
+
+
+def test_only_the_page_and_its_flows_know_the_parts_together():
+    """A part (a DOM module) imports no other part that acts on the page: table, pointer,
+    notices, statusbar, focus, welcome, assist, ledger, confirm, dialogs, statsview may
+    import pure modules and the table (which focus and welcome are given), never the
+    owner (core) or its flows."""
+    graph = ui_graph()
+    owner = {"core", "page", "tableplay", "helping", "recording", "dealing", "app"}
+    parts = {"table", "pointer", "notices", "statusbar", "focus", "welcome", "assist",
+             "ledger", "confirm", "dialogs", "statsview"}
+    for part in parts:
+        assert not graph[part] & owner, (part, graph[part] & owner)
