@@ -27,7 +27,6 @@ import json
 
 from . import engine
 from .cards import Card
-from .contract import Rules
 from .deals import VARIANTS, parse_code
 from .errors import BadCode, BadNotation, BadPosition, BadSave
 from .fcs import format_position, parse_position
@@ -67,7 +66,7 @@ def dump_save(game: Game) -> str:
     return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
 
 
-def _column_problem(rules: Rules, dealt: tuple[Card, ...], dealt_down: int,
+def _column_problem(rules: engine.Ruleset, dealt: tuple[Card, ...], dealt_down: int,
                     col: tuple[Card, ...], down: int) -> str | None:
     """Why column ``col`` (``down`` face-down cards) cannot have grown from the dealt
     column ``dealt`` (``dealt_down`` face-down): ``base-face-down`` or ``base-column``,
@@ -87,7 +86,7 @@ def _column_problem(rules: Rules, dealt: tuple[Card, ...], dealt_down: int,
         if a != b:
             break
         common += 1
-    builds_on = rules.builds_on
+    builds_on = rules.BUILDING.builds_on
     # chain: the lowest j such that every card of col[j:] lies on one it builds on.
     chain = len(col) - 1 if col else 0
     while chain > 0 and builds_on(col[chain - 1], col[chain]):
@@ -268,7 +267,8 @@ def load_save(text: str | bytes) -> Game:
         except IllegalMove as e:
             raise BadSave("save-history", f"history move {i + 1}: {e}") from None
     cur = _pos(d.get("position"), game_name, cells, "position")
-    if cur != game._state[0] or score != game._state[1]:
+    reached = game.state
+    if cur != reached.position or score != reached.score:
         raise BadSave("save-history", "replaying the history does not give the saved position")
     for i, m in enumerate(redo):
         try:

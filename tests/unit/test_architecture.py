@@ -17,12 +17,13 @@ GAME = Path(__file__).resolve().parents[2] / "game"
 #: Layers, lowest first: a module may import only modules of lower layers.
 LAYERS: list[list[str]] = [
     ["cards", "refusals", "errors"],          # leaves
-    ["moves", "deals", "rules"],              # notation, deal codes, shared rules
+    ["moves", "deals"],                       # notation, deal codes
     ["position"],                             # piles and positions
-    ["fcs", "contract"],                      # position text; the Rules protocol
+    ["fcs", "rules"],                         # position text; shared rules, check, legal_moves
+    ["contract"],                             # the Rules protocol, the refusal order
     ["easy_harp", "eight_off"],               # the games, one module each
-    ["engine"],                               # registry, resolve, apply
-    ["hints"],                                # intents: tap, double tap, drop
+    ["engine"],                               # registry, variants, resolve, apply
+    ["intents"],                              # tap, double tap, drop, targets, lifting
     ["solver"],                               # the solver package (game/solver/)
     ["history"],                              # Game: undo, redo, score
     ["save"],                                 # saved games
