@@ -134,9 +134,8 @@ class Game:
         try:
             return self._state[0].pile(pid)
         except KeyError:
-            raise GameError(
-                "no-such-pile", f"no pile {pid!r} in this game", {"pile": str(pid)}
-            ) from None
+            raise GameError(Refusal.NO_SUCH_PILE, f"no pile {pid!r} in this game",
+                            {"pile": str(pid)}) from None
 
     def foundation_suit(self, pid: str) -> str:
         """The suit reserved for foundation slot ``pid`` (Easy Harp ``S H D C S H D C``,
@@ -144,7 +143,7 @@ class Game:
         lay = self._state[0].layout
         ix = lay.index.get(pid)
         if ix is None or lay.kind[ix] != "f":
-            raise GameError("no-such-pile", f"no foundation {pid!r}", {"pile": str(pid)})
+            raise GameError(Refusal.NO_SUCH_PILE, f"no foundation {pid!r}", {"pile": str(pid)})
         return lay.found_suits[ix - lay.found_ix[0]]
 
     def group_limit(self, dst: str | None = None) -> int:

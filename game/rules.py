@@ -31,6 +31,8 @@ Result = tuple[Refusal, dict[str, int | str]] | None
 Limits = dict[str, tuple[int, Refusal]]
 
 _NO: dict[str, int | str] = {}
+#: No limit on a count of cards.
+_ANY = 1 << 30
 
 #: The rank an empty column takes (SPEC §4, §5: kings only).
 KING = 13
@@ -266,7 +268,7 @@ def legal_moves(game: Answers, pos: Position) -> list[Move]:
     col_wants = [wants(piles[d][-1]) if piles[d] else None for d in range(ncol)]
     empties = [d for d in range(ncol) if not piles[d]]
     empty_cells = [c for c in lay.cell_ix if not piles[c]]
-    gives, takes = game.GIVES, game.TAKES
+    gives = game.GIVES
 
     def singles(s: int, card: Card, to_found: bool) -> None:
         sid = ids[s]
@@ -291,26 +293,15 @@ def legal_moves(game: Answers, pos: Position) -> list[Move]:
     w = lay.waste_ix
     if w >= 0 and piles[w] and gives_any("w"):
         singles(w, piles[w][-1], True)
-    col_limit = gives.get("t", (1 << 30, Refusal.NOT_A_RUN))[0]
-    onto_cards = takes.get("t", (1 << 30, Refusal.NOT_A_RUN))[0]
-    accepts = game.accepts
-    down = pos.down
+    col_limit = gives.get("t", (_ANY, Refusal.NOT_A_RUN))[0]
     for s in range(ncol):
         col = piles[s]
         if not col:
             continue
         singles(s, col[-1], True)
-        r = run_length(col, building, min(len(col) - down[s], col_limit))
-        for n in range(2, r + 1):
-            head = col[-n]
-            key = offers(head)
-            king = empty_accepts(head)
-            for d in range(ncol):
-                if d == s:
-                    continue
-                if (((col_wants[d] == key and n <= onto_cards) if piles[d] else king)
-                        and accepts(pos, d, s, n) is None):
-                    out.append(Move(ids[s], ids[d], n))
+        r = run_length(col, building, min(len(col) - pos.down[s], col_limit))
+        if r >= 2:
+            _run_moves(game, pos, s, r, col_wants, out)
     if gives_any("c"):
         for c in lay.cell_ix:
             if piles[c]:
@@ -320,3 +311,24 @@ def legal_moves(game: Answers, pos: Position) -> list[Move]:
             if piles[f]:
                 singles(f, piles[f][-1], False)
     return out
+
+
+def _run_moves(game: Answers, pos: Position, s: int, r: int, col_wants: list[Key | None],
+               out: list[Move]) -> None:
+    """Append to ``out`` the moves of 2..``r`` cards of the run at the top of column
+    ``s`` onto the other columns (``col_wants``: the key each column's top wants, None
+    when empty): the keys filter, the game's ``accepts`` decides (group limits)."""
+    piles, ids = pos.piles, pos.layout.ids
+    col = piles[s]
+    offers, empty_accepts, accepts = game.BUILDING.offers, game.empty_accepts, game.accepts
+    onto_cards = game.TAKES.get("t", (_ANY, Refusal.NOT_A_RUN))[0]
+    for n in range(2, r + 1):
+        head = col[-n]
+        key = offers(head)
+        king = empty_accepts(head)
+        for d in range(len(col_wants)):
+            if d == s:
+                continue
+            if (((col_wants[d] == key and n <= onto_cards) if piles[d] else king)
+                    and accepts(pos, d, s, n) is None):
+                out.append(Move(ids[s], ids[d], n))
