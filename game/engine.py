@@ -166,18 +166,6 @@ def variant_info(name: str) -> Variant:
     return _VARIANTS[name]
 
 
-def variant_of(game: str, cells: int) -> Variant:
-    """The :class:`Variant` of game ``game`` with ``cells`` cells.
-
-    Raises:
-        KeyError: no such game, or the game has no variant with that many cells.
-    """
-    for v in RULES[game].variants:
-        if v.cells == cells:
-            return v
-    raise KeyError((game, cells))
-
-
 @dataclass(frozen=True, slots=True)
 class Resolved:
     """A move read against a position by :func:`resolve`: the normalised ``move``,
