@@ -7,7 +7,7 @@ what a pile accepts (``accepts``), with the counts that come before them (``GIVE
 ``TAKES``). :func:`game.engine.register` checks a module against this protocol and
 makes the game playable. Everything shared by all games is in :mod:`game.rules`,
 written once, and so are the three rules composed from a game's answers:
-:func:`~game.rules.check`, :func:`~game.rules.lift_refusal` (what the view may lift)
+:func:`~game.rules.checker` (the one ``check``), :func:`~game.rules.lifter` (what the view may lift)
 and :func:`~game.rules.legal_moves`.
 
 Refusal order of ``check`` (the first that applies wins; written here only):

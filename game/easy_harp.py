@@ -5,7 +5,7 @@ Piles (SPEC §2): columns ``t1..t9``, stock ``s``, waste ``w``, foundation slots
 ``f1..f8`` reserved for S H D C S H D C. Two decks (104 cards, ids ``TH.1``/``TH.2``).
 
 The game's answers are :data:`GIVES`, :data:`TAKES`, :func:`pickup` and
-:func:`accepts`; :func:`game.rules.check` asks them in the order of
+:func:`accepts`; ``check`` (:func:`game.rules.checker`) asks them in the order of
 :mod:`game.contract`.
 """
 

@@ -5,7 +5,7 @@ Piles (SPEC §2): columns ``t1..t8``, cells ``c1..cN`` (N = 8, 4 or 2), foundati
 ``f1..f4`` reserved for S H D C. One deck (ids ``TH``), all cards face up.
 
 The game's answers are :data:`GIVES`, :data:`TAKES`, :func:`pickup` and
-:func:`accepts`; :func:`game.rules.check` asks them in the order of
+:func:`accepts`; ``check`` (:func:`game.rules.checker`) asks them in the order of
 :mod:`game.contract`.
 """
 

@@ -67,8 +67,8 @@ class Ruleset:
     ``draw``, ``check_draw``, ``move_limit``, ``is_won``; ``variants`` (one
     :class:`Variant` per cell count, the default first); and
 
-    - ``check(pos, s, d, n) -> Result``: :func:`game.rules.check`;
-    - ``lift_refusal(pos, s, n) -> Result``: :func:`game.rules.lift_refusal`;
+    - ``check(pos, s, d, n) -> Result``: :func:`game.rules.checker`;
+    - ``lift_refusal(pos, s, n) -> Result``: :func:`game.rules.lifter`;
     - ``legal_moves(pos) -> list[Move]``: :func:`game.rules.legal_moves`.
     """
 
@@ -92,9 +92,8 @@ class Ruleset:
         self.check_draw: Callable[[Position], Result] = module.check_draw
         self.move_limit: Callable[..., int] = module.move_limit
         self.is_won: Callable[[Position], bool] = module.is_won
-        self.check: Callable[[Position, int, int, int], Result] = partial(rules.check, module)
-        self.lift_refusal: Callable[[Position, int, int], Result] = partial(
-            rules.lift_refusal, module)
+        self.check: rules.Check = rules.checker(module)
+        self.lift_refusal: rules.Lift = rules.lifter(module)
         self.legal_moves: Callable[[Position], list[Move]] = partial(rules.legal_moves, module)
         self.variants: tuple[Variant, ...] = tuple(
             _variant(module, cells) for cells in module.VARIANTS)

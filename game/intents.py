@@ -171,7 +171,7 @@ def pickup_refusal(pos: Position, pid: str, index: int) -> Refusal | None:
         a foundation; Easy Harp: several column cards not led by a king);
         ``not-a-run``; Eight Off ``group-too-large`` (more than the group limit even onto
         a non-empty column, :meth:`game.Game.group_limit`). SPEC §4, §5; the order is
-        :func:`game.rules.lift_refusal`'s.
+        :func:`game.rules.lifter`'s.
     """
     lay = pos.layout
     s = lay.index.get(pid)

@@ -1,7 +1,7 @@
 """Rules shared by every game, each written once (SPEC §4, §5): tableau building by
 colour or by suit, runs, foundations, the group-move limit; and the three rules every
 game plays by, composed from its two answers (:class:`Answers`: what may be picked up,
-what a pile accepts): :func:`check`, :func:`lift_refusal` and :func:`legal_moves`, in
+what a pile accepts): ``check`` (:func:`checker`), ``lift_refusal`` (:func:`lifter`) and :func:`legal_moves`, in
 the order of :mod:`game.contract`.
 
 >>> from game.cards import Card
@@ -159,8 +159,8 @@ def foundation_accepts(pos: Position, d: int, card: Card) -> Result:
 
 
 class Answers(Protocol):
-    """The part of a game module (:class:`game.contract.Rules`) that :func:`check`,
-    :func:`lift_refusal` and :func:`legal_moves` compose: two questions, the counts
+    """The part of a game module (:class:`game.contract.Rules`) that :func:`checker`,
+    :func:`lifter` and :func:`legal_moves` compose: two questions, the counts
     that come before them, and the keys ``legal_moves`` compares (the same rules as
     the questions' answers: ``tests/unit/test_conformance.py`` proves it per game)."""
 
@@ -193,51 +193,69 @@ class Answers(Protocol):
         ...
 
 
-def check(game: Answers, pos: Position, s: int, d: int, n: int) -> Result:
-    """Why moving the top ``n`` cards of pile index ``s`` onto pile index ``d`` is
-    illegal for ``game``, or ``None`` when it is legal: the refusal order of
-    :mod:`game.contract`, written there once.
+#: ``check(pos, s, d, n)`` of one game (:func:`checker`).
+Check = Callable[[Position, int, int, int], Result]
+#: ``lift_refusal(pos, s, n)`` of one game (:func:`lifter`).
+Lift = Callable[[Position, int, int], Result]
+
+
+def checker(game: Answers) -> Check:
+    """The one ``check`` of every game, bound to ``game``'s answers (built once, by
+    :func:`game.engine.register`): ``check(pos, s, d, n)`` says why moving the top
+    ``n`` cards of pile index ``s`` onto pile index ``d`` is illegal, or ``None`` when
+    it is legal, in the refusal order written in :mod:`game.contract`.
 
     Returns:
-        ``None`` or ``(Refusal, details)``.
+        ``check(pos, s, d, n) -> None | (Refusal, details)``.
     """
-    kind = pos.layout.kind
-    ks, kd = kind[s], kind[d]
-    if s == d:
-        return Refusal.SAME_PILE, _NO
-    if kd == "s" or kd == "w" or (ks == "f" and kd == "f"):
-        return Refusal.NOT_A_TARGET, _NO
-    src = pos.piles[s]
-    if not src:
-        return Refusal.EMPTY_SOURCE, _NO
-    limit = game.GIVES.get(ks)
-    if limit is not None and n > limit[0]:
-        return limit[1], ({"count": n} if limit[0] else _NO)
-    if n > 1:
-        limit = game.TAKES.get(kd)
-        if limit is not None and n > limit[0] and (kd != "t" or pos.piles[d]):
-            return limit[1], {"count": n}
-        if n > len(src):
-            return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
-    bad = game.pickup(pos, s, n)
-    if bad is not None:
+    gives, takes, pickup, accepts = game.GIVES, game.TAKES, game.pickup, game.accepts
+
+    def check(pos: Position, s: int, d: int, n: int) -> Result:
+        kind = pos.layout.kind
+        ks, kd = kind[s], kind[d]
+        if s == d:
+            return Refusal.SAME_PILE, _NO
+        if kd == "s" or kd == "w" or (ks == "f" and kd == "f"):
+            return Refusal.NOT_A_TARGET, _NO
+        src = pos.piles[s]
+        if not src:
+            return Refusal.EMPTY_SOURCE, _NO
+        limit = gives.get(ks)
+        if limit is not None and n > limit[0]:
+            return limit[1], ({"count": n} if limit[0] else _NO)
+        if n > 1:
+            limit = takes.get(kd)
+            if limit is not None and n > limit[0] and (kd != "t" or pos.piles[d]):
+                return limit[1], {"count": n}
+            if n > len(src):
+                return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
+        bad = pickup(pos, s, n)
+        if bad is not None:
+            return bad
+        return accepts(pos, d, s, n)
+
+    return check
+
+
+def lifter(game: Answers) -> Lift:
+    """What the view may lift, bound to ``game``'s answers: ``lift_refusal(pos, s, n)``
+    says why the top ``n`` cards of the non-empty pile index ``s`` (``1 <= n <=`` its
+    size) may not be lifted together (a drag or selection source, SPEC §6), or ``None``
+    when some move the rules allow could take exactly them, a destination ready for
+    them or not: the ``GIVES`` limit, ``pickup``, then for several cards whether any
+    column could ever take them (``accepts`` with ``d = None``)."""
+    gives, pickup, accepts = game.GIVES, game.pickup, game.accepts
+
+    def lift_refusal(pos: Position, s: int, n: int) -> Result:
+        limit = gives.get(pos.layout.kind[s])
+        if limit is not None and n > limit[0]:
+            return limit[1], ({"count": n} if limit[0] else _NO)
+        bad = pickup(pos, s, n)
+        if bad is None and n > 1:
+            return accepts(pos, None, s, n)
         return bad
-    return game.accepts(pos, d, s, n)
 
-
-def lift_refusal(game: Answers, pos: Position, s: int, n: int) -> Result:
-    """Why the top ``n`` cards of the non-empty pile index ``s`` (``1 <= n <=`` its
-    size) may not be lifted together (a drag or selection source, SPEC §6), or
-    ``None`` when some move the rules allow could take exactly them, a destination
-    ready for them or not: the ``GIVES`` limit, ``pickup``, then for several cards
-    whether any column could ever take them (``accepts`` with ``d = None``)."""
-    limit = game.GIVES.get(pos.layout.kind[s])
-    if limit is not None and n > limit[0]:
-        return limit[1], ({"count": n} if limit[0] else _NO)
-    bad = game.pickup(pos, s, n)
-    if bad is None and n > 1:
-        return game.accepts(pos, None, s, n)
-    return bad
+    return lift_refusal
 
 
 def legal_moves(game: Answers, pos: Position) -> list[Move]:
@@ -246,7 +264,7 @@ def legal_moves(game: Answers, pos: Position) -> list[Move]:
     then runs), the cells and the foundations; to the foundations, the empty cells and
     the columns in that order.
 
-    Built from the rules :func:`check` composes: the ``GIVES``/``TAKES`` limits, the
+    Built from the rules ``check`` (:func:`checker`) composes: the ``GIVES``/``TAKES`` limits, the
     keys of ``BUILDING`` and of the foundations (:func:`foundation_wants`),
     ``empty_accepts``, and ``accepts`` for every run that fits (so a group limit is
     the game's own). Equal to the moves ``m`` of the whole move space with
@@ -294,14 +312,23 @@ def legal_moves(game: Answers, pos: Position) -> list[Move]:
     if w >= 0 and piles[w] and gives_any("w"):
         singles(w, piles[w][-1], True)
     col_limit = gives.get("t", (_ANY, Refusal.NOT_A_RUN))[0]
+    onto_cards = game.TAKES.get("t", (_ANY, Refusal.NOT_A_RUN))[0]
+    runs = col_limit >= 2 and (onto_cards >= 2 or bool(empties))
+    fitting: dict[Key, list[int]] = {}
+    if runs and onto_cards >= 2:
+        for d in range(ncol):
+            want = col_wants[d]
+            if want is not None:
+                fitting.setdefault(want, []).append(d)
     for s in range(ncol):
         col = piles[s]
         if not col:
             continue
         singles(s, col[-1], True)
-        r = run_length(col, building, min(len(col) - pos.down[s], col_limit))
-        if r >= 2:
-            _run_moves(game, pos, s, r, col_wants, out)
+        if runs:
+            r = run_length(col, building, min(len(col) - pos.down[s], col_limit))
+            if r >= 2:
+                _run_moves(game, pos, s, r, fitting, empties, onto_cards, out)
     if gives_any("c"):
         for c in lay.cell_ix:
             if piles[c]:
@@ -313,22 +340,22 @@ def legal_moves(game: Answers, pos: Position) -> list[Move]:
     return out
 
 
-def _run_moves(game: Answers, pos: Position, s: int, r: int, col_wants: list[Key | None],
-               out: list[Move]) -> None:
+def _run_moves(game: Answers, pos: Position, s: int, r: int, fitting: dict[Key, list[int]],
+               empties: list[int], onto_cards: int, out: list[Move]) -> None:
     """Append to ``out`` the moves of 2..``r`` cards of the run at the top of column
-    ``s`` onto the other columns (``col_wants``: the key each column's top wants, None
-    when empty): the keys filter, the game's ``accepts`` decides (group limits)."""
-    piles, ids = pos.piles, pos.layout.ids
-    col = piles[s]
+    ``s`` onto the other columns, in column order: the columns holding cards whose top
+    wants the head's key (``fitting``, when they take ``n`` cards at once,
+    ``onto_cards``) and the ``empties`` when ``empty_accepts`` the head; the game's
+    ``accepts`` decides (group limits)."""
+    ids = pos.layout.ids
+    col = pos.piles[s]
     offers, empty_accepts, accepts = game.BUILDING.offers, game.empty_accepts, game.accepts
-    onto_cards = game.TAKES.get("t", (_ANY, Refusal.NOT_A_RUN))[0]
     for n in range(2, r + 1):
         head = col[-n]
-        key = offers(head)
-        king = empty_accepts(head)
-        for d in range(len(col_wants)):
-            if d == s:
-                continue
-            if (((col_wants[d] == key and n <= onto_cards) if piles[d] else king)
-                    and accepts(pos, d, s, n) is None):
+        onto = fitting.get(offers(head), ()) if n <= onto_cards else ()
+        into = empties if empties and empty_accepts(head) else ()
+        if not onto and not into:
+            continue
+        for d in sorted((*onto, *into)) if onto and into else (onto or into):
+            if d != s and accepts(pos, d, s, n) is None:
                 out.append(Move(ids[s], ids[d], n))
