@@ -21,8 +21,8 @@ Refusal order of ``check`` (the first that applies wins; written here only):
    at once (``TAKES``: foundations ``foundation-one-card``, cells ``cell-one-card``,
    Easy Harp's columns holding cards ``one-card-at-a-time``), then than the source
    holds (``not-a-run`` with ``{"count": N, "available": A}``);
-4. the source's cards: the game's ``pickup`` (a face-down card among them
-   ``face-down``, not a run ``not-a-run``);
+4. several cards: the game's ``pickup`` (a face-down card among them ``face-down``, not
+   a run ``not-a-run``); one card (the top card, always face up) passes;
 5. the destination: the game's ``accepts`` (the head card's fit: ``foundation-suit``
    then ``foundation-rank``, ``cell-full``, ``empty-needs-king``, ``wrong-color`` /
    ``wrong-suit`` then ``wrong-rank``; then the group limit, ``group-too-large``).

@@ -87,15 +87,15 @@ def deal(number: int, cells: int = 0) -> Position:
 
 
 def pickup(pos: Position, s: int, n: int) -> Result:
-    """What may be picked up (SPEC §4): the top ``n`` cards of pile index ``s`` leave it
-    together unless a face-down card is among them (``face-down``) or several column
-    cards are not alternating-colour descending (``not-a-run``). The stock, the waste
-    and the foundations are limited by :data:`GIVES` before this is asked."""
+    """What may be picked up (SPEC §4): the top ``n >= 2`` cards of pile index ``s``
+    leave it together unless a face-down card is among them (``face-down``) or they are
+    not alternating-colour descending (``not-a-run``). The stock, the waste and the
+    foundations are limited by :data:`GIVES` before this is asked."""
     src = pos.piles[s]
     if s < pos.layout.columns:
         if len(src) - n < pos.down[s]:
             return Refusal.FACE_DOWN, _NO
-        if n > 1 and not is_run(src[-n:], BUILDING):
+        if not is_run(src[-n:], BUILDING):
             return Refusal.NOT_A_RUN, _NO
     return None
 

@@ -108,10 +108,10 @@ def move_limit(pos: Position, dst: int | None = None) -> int:
 
 
 def pickup(pos: Position, s: int, n: int) -> Result:
-    """What may be picked up (SPEC §5): several cards leave a column together only as a
-    same-suit descending run (``not-a-run``); the foundations give their top card
-    (:data:`GIVES`)."""
-    if n > 1 and not is_run(pos.piles[s][-n:], BUILDING):
+    """What may be picked up (SPEC §5): several cards (``n >= 2``) leave a column
+    together only as a same-suit descending run (``not-a-run``); the foundations give
+    their top card (:data:`GIVES`)."""
+    if not is_run(pos.piles[s][-n:], BUILDING):
         return Refusal.NOT_A_RUN, _NO
     return None
 

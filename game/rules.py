@@ -178,8 +178,10 @@ class Answers(Protocol):
         ...
 
     def pickup(self, pos: Position, s: int, n: int) -> Result:
-        """Why the top ``n`` cards of pile ``s`` (``1 <= n <=`` its size, within the
-        ``GIVES`` limit) cannot leave it together, whatever the destination."""
+        """Why the top ``n`` cards of pile ``s`` (``2 <= n <=`` its size, within the
+        ``GIVES`` limit) cannot leave it together, whatever the destination. Not asked
+        for one card: the top card of a pile is face up (a position's invariant) and
+        free to leave within ``GIVES``."""
         ...
 
     def accepts(self, pos: Position, d: int | None, s: int, n: int) -> Result:
@@ -229,9 +231,9 @@ def checker(game: Answers) -> Check:
                 return limit[1], {"count": n}
             if n > len(src):
                 return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
-        bad = pickup(pos, s, n)
-        if bad is not None:
-            return bad
+            bad = pickup(pos, s, n)
+            if bad is not None:
+                return bad
         return accepts(pos, d, s, n)
 
     return check
@@ -250,10 +252,9 @@ def lifter(game: Answers) -> Lift:
         limit = gives.get(pos.layout.kind[s])
         if limit is not None and n > limit[0]:
             return limit[1], ({"count": n} if limit[0] else _NO)
-        bad = pickup(pos, s, n)
-        if bad is None and n > 1:
-            return accepts(pos, None, s, n)
-        return bad
+        if n == 1:
+            return None
+        return pickup(pos, s, n) or accepts(pos, None, s, n)
 
     return lift_refusal
 
