@@ -16,6 +16,11 @@ Constants the view must use instead of literals:
 - ``RANKS``: rank letters ``"A23456789TJQK"`` (index + 1 = rank), ``SUITS``: suit letters
   ``"CDHS"`` (SPEC §2 card ids).
 
+Game facts the view and the records ask of the registry instead of writing them:
+``variants()`` (every variant, in order) and ``variant_info(name)`` (a ``Variant``: name,
+game, cells, deal-code prefix, columns, pile ids, maximum score, the table's bands, a
+typical deep column, the welcome's cards); ``variant_of(game, cells)`` gives the name.
+
 Questions the view asks instead of deciding rules (SPEC §6): ``Game.pickup_refusal``
 (what may be dragged or selected), ``Game.targets`` (where a drop would be played),
 ``Game.has_moves`` (the "no move left" notice), ``Game.tap_move``,
@@ -42,7 +47,18 @@ from .deals import (
 )
 from .easy_harp import GAME as EASY_HARP
 from .eight_off import GAME as EIGHT_OFF
-from .errors import BadCode, BadNotation, BadPosition, BadSave, GameError
+from .engine import Variant, variant_info, variants
+from .errors import (
+    BadCode,
+    BadNotation,
+    BadPosition,
+    BadSave,
+    BaseProblem,
+    CodeProblem,
+    GameError,
+    PositionProblem,
+    SaveProblem,
+)
 from .fcs import format_position, parse_position
 from .history import UNDO_LIMIT, Game, GameState, load_position, new_game
 from .keeper import RecordKeeper
@@ -112,6 +128,10 @@ __all__ = [
     "Game", "GameError", "GameState", "IllegalMove", "Layout", "Move", "Placed", "Position", "Refusal",
     "code_from_input", "deal_of_the_day", "format_position", "layout", "load_position",
     "load_save", "ms_deal_order", "new_game", "parse_code", "parse_position",
+    # the registry: every fact of a variant (issue 26)
+    "Variant", "variant_info", "variants",
+    # error codes (stable string values)
+    "BaseProblem", "CodeProblem", "PositionProblem", "SaveProblem",
     # records (SPEC §12, docs/RECORDS.md)
     "KEY_META", "KEY_RECORDS", "STAT_KEYS", "STAT_VARIANTS", "AskFirst", "Backup", "BadBackup",
     "Entry", "Event", "GameMeta", "Outcome", "RecordKeeper", "Records", "Summary",

@@ -1,48 +1,73 @@
-"""The contract every game module fulfils once (issue 9): :class:`Rules`.
+"""The contract every game module fulfils once (issue 9, issue 26): :class:`Rules`.
 
 A game is one module of ``game/`` (:mod:`game.easy_harp`, :mod:`game.eight_off`) that
-defines the names below at module level; :func:`game.engine.register` checks it against
-this protocol and makes the game playable (deal codes, layouts, :class:`~game.Game`).
-Everything shared by all games (foundations, colours, runs, the group-limit formula)
-is in :mod:`game.rules`, written once.
+says everything about its game at module level: piles, variants, the table's bands, the
+welcome, the deal, points, and two questions, what may be picked up (``pickup``) and
+what a pile accepts (``accepts``), with the counts that come before them (``GIVES``,
+``TAKES``). :func:`game.engine.register` checks a module against this protocol and
+makes the game playable. Everything shared by all games is in :mod:`game.rules`,
+written once, and so are the three rules composed from a game's answers:
+:func:`~game.rules.checker` (the one ``check``), :func:`~game.rules.lifter` (what the view may lift)
+and :func:`~game.rules.legal_moves`.
 
-Refusal order of ``check`` (each game documents its own within these steps):
+Refusal order of ``check`` (the first that applies wins; written here only):
 
-1. ``same-pile``; ``not-a-target``;
-2. the source (``empty-source``, then what :func:`Rules.check_pickup` says, with the
-   destination's own one-card rules);
-3. the destination's fit for the head card;
-4. the group limit.
+1. the move: ``same-pile``; ``not-a-target`` (onto the stock or the waste, or from a
+   foundation to a foundation);
+2. the source holds cards: ``empty-source``;
+3. the counts: more cards than the source pile gives at once (``GIVES``: e.g. Easy
+   Harp's stock gives none, ``face-down``; a waste or foundation gives one,
+   ``one-card-at-a-time`` / ``foundation-one-card``), then than the destination takes
+   at once (``TAKES``: foundations ``foundation-one-card``, cells ``cell-one-card``,
+   Easy Harp's columns holding cards ``one-card-at-a-time``), then than the source
+   holds (``not-a-run`` with ``{"count": N, "available": A}``);
+4. several cards: the game's ``pickup`` (a face-down card among them ``face-down``, not
+   a run ``not-a-run``); one card (the top card, always face up) passes;
+5. the destination: the game's ``accepts`` (the head card's fit: ``foundation-suit``
+   then ``foundation-rank``, ``cell-full``, ``empty-needs-king``, ``wrong-color`` /
+   ``wrong-suit`` then ``wrong-rank``; then the group limit, ``group-too-large``).
+
+What the view may lift (``lift_refusal``, ``Game.pickup_refusal``) is steps 3 (the
+source's count) and 4, then, for several cards, ``accepts`` asked whether any column
+could ever take them (``d = None``). Before all of this :func:`game.engine.resolve`
+refuses pile ids the game or variant lacks (``no-such-pile``), and a stock tap is
+asked of ``check_draw`` (``stock-empty``).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from .cards import Card
-from .moves import Move
 from .position import Position
-from .refusals import Refusal
+from .rules import Answers, Result
 
-#: A rules answer: ``None`` (legal) or the refusal with its message placeholders.
-Result = tuple[Refusal, dict[str, int | str]] | None
+__all__ = ["Result", "Rules", "missing_members"]
 
 
 def missing_members(rules: object) -> list[str]:
     """Names of :class:`Rules` that ``rules`` (a game module) does not define."""
-    names = set(Rules.__annotations__) | {
-        k for k, v in vars(Rules).items() if callable(v) and not k.startswith("_")
-    }
+    names: set[str] = set()
+    for cls in (Rules, Answers):
+        names |= set(getattr(cls, "__annotations__", {}))
+        names |= {k for k, v in vars(cls).items() if callable(v) and not k.startswith("_")}
     return sorted(n for n in names if not hasattr(rules, n))
 
 
-class Rules(Protocol):
-    """What a game module defines (attributes and functions at module level).
+class Rules(Answers, Protocol):
+    """What a game module defines (attributes and functions at module level), besides
+    the answers of :class:`~game.rules.Answers` (``GIVES``, ``TAKES``, ``BUILDING``,
+    ``empty_accepts``, ``pickup``, ``accepts``, ``check_draw``).
 
     Piles and variants (SPEC §2): ``GAME`` (name, e.g. ``"eight-off"``), ``PREFIX``
     (deal-code prefix, e.g. ``"EO1"``), ``VARIANTS`` (cell counts, first is the
     default), ``COLUMNS``, ``FOUNDATION_SUITS`` (suit reserved for each slot, in slot
     order), ``STOCK`` (a stock and waste exist), ``DECKS`` (1 or 2), ``CARDS``.
+
+    The table and the welcome (SPEC §8): ``BANDS`` (the groups of piles above the
+    columns, left to right: ``"stock"`` (stock and waste), ``"cells"``,
+    ``"foundations"``), ``TYPICAL_COLUMN`` (a deep column as (face-down, face-up)
+    cards, which the table keeps on screen), ``WELCOME`` (catalog keys of the
+    welcome's cards).
 
     Scoring (SPEC §6): ``FOUNDATION_POINTS`` per card on its first arrival on a
     foundation, ``FLIP_POINTS`` per face-down card turned, ``WASTE_POINTS`` per card from
@@ -57,6 +82,9 @@ class Rules(Protocol):
     STOCK: bool
     DECKS: int
     CARDS: int
+    BANDS: tuple[str, ...]
+    TYPICAL_COLUMN: tuple[int, int]
+    WELCOME: tuple[str, ...]
     FOUNDATION_POINTS: int
     FLIP_POINTS: int
     WASTE_POINTS: int
@@ -66,35 +94,8 @@ class Rules(Protocol):
         """The starting position of deal ``number`` (SPEC §3) with ``cells`` cells."""
         ...
 
-    def builds_on(self, lower: Card, upper: Card) -> bool:
-        """True when ``upper`` may lie on ``lower`` in a column (tableau building)."""
-        ...
-
-    def empty_accepts(self, card: Card) -> bool:
-        """True when an empty column takes ``card`` as the head of what moves in."""
-        ...
-
-    def check_pickup(self, pos: Position, s: int, n: int) -> Result:
-        """Why the top ``n`` cards of pile ``s`` can never be lifted together now (a
-        drag source), or ``None``."""
-        ...
-
-    def check(self, pos: Position, s: int, d: int, n: int) -> Result:
-        """Why moving the top ``n`` cards of pile ``s`` onto pile ``d`` is illegal, or
-        ``None`` (pile indexes of ``pos.layout``)."""
-        ...
-
-    def check_draw(self, pos: Position) -> Result:
-        """Why the stock tap is illegal (``stock-empty``), or ``None``."""
-        ...
-
     def draw(self, pos: Position) -> Position:
         """The position after the stock tap (checked first)."""
-        ...
-
-    def legal_moves(self, pos: Position) -> list[Move]:
-        """Every legal move, normalised: exactly the moves of the whole move space that
-        ``check`` accepts (the stock tap first when legal)."""
         ...
 
     def move_limit(self, pos: Position, dst: int | None = None) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import BadCode
+from .errors import BadCode, CodeProblem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,16 +91,16 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if self.game not in VARIANTS:
-            raise BadCode("code-game", str(self.game), "unknown game")
+            raise BadCode(CodeProblem.GAME, str(self.game), "unknown game")
         if self.cells not in VARIANTS[self.game]:
-            raise BadCode("code-variant", str(self.cells), f"no such variant of {self.game}")
+            raise BadCode(CodeProblem.VARIANT, str(self.cells), f"no such variant of {self.game}")
         if (
             not isinstance(self.number, int)
             or isinstance(self.number, bool)
             or not MIN_DEAL <= self.number <= MAX_DEAL
         ):
             raise BadCode(
-                "code-range", str(self.number), "the deal number must be 1 to 999999"
+                CodeProblem.RANGE, str(self.number), "the deal number must be 1 to 999999"
             )
 
     def __str__(self) -> str:
@@ -130,32 +130,32 @@ def parse_code(text: str) -> DealCode:
             letters stand for 0 or a number above 999999).
     """
     if not isinstance(text, str):
-        raise BadCode("code-format", repr(text), "a deal code is text")
+        raise BadCode(CodeProblem.FORMAT, repr(text), "a deal code is text")
     if not text.isascii():
-        raise BadCode("code-letters", text, "a deal code uses only the letters A-Z, digits and '-'")
+        raise BadCode(CodeProblem.LETTERS, text, "a deal code uses only the letters A-Z, digits and '-'")
     t = text.strip().upper()
     if not t:
-        raise BadCode("code-empty", text, "no code given")
+        raise BadCode(CodeProblem.EMPTY, text, "no code given")
     parts = t.split("-")
     if len(parts) != 3:
-        raise BadCode("code-format", text, "expected three parts such as EH1-N-AAAAAAF")
+        raise BadCode(CodeProblem.FORMAT, text, "expected three parts such as EH1-N-AAAAAAF")
     prefix, variant, letters = (p.strip() for p in parts)
     game = _GAME_OF.get(prefix)
     if game is None:
-        raise BadCode("code-game", text, f"unknown game or version {prefix!r} (EH1 or EO1)")
+        raise BadCode(CodeProblem.GAME, text, f"unknown game or version {prefix!r} (EH1 or EO1)")
     cells = {variant_text(c): c for c in VARIANTS[game]}.get(variant)
     if cells is None:
         allowed = " ".join(variant_text(c) for c in VARIANTS[game])
-        raise BadCode("code-variant", text, f"unknown variant {variant!r} (expected {allowed})")
+        raise BadCode(CodeProblem.VARIANT, text, f"unknown variant {variant!r} (expected {allowed})")
     if len(letters) != _LETTERS:
-        raise BadCode("code-length", text, f"the deal part {letters!r} must be 7 letters")
+        raise BadCode(CodeProblem.LENGTH, text, f"the deal part {letters!r} must be 7 letters")
     if not all("A" <= ch <= "Z" for ch in letters):
-        raise BadCode("code-letters", text, f"the deal part {letters!r} must use only A-Z")
+        raise BadCode(CodeProblem.LETTERS, text, f"the deal part {letters!r} must use only A-Z")
     number = 0
     for ch in letters:
         number = number * 26 + (ord(ch) - 65)
     if not MIN_DEAL <= number <= MAX_DEAL:
-        raise BadCode("code-number-range", text, f"the code stands for deal number {number}, "
+        raise BadCode(CodeProblem.NUMBER_RANGE, text, f"the code stands for deal number {number}, "
                       "which is not in 1..999999")
     return DealCode(game, cells, number)
 
@@ -179,11 +179,11 @@ def code_from_input(text: str, game: str, cells: int) -> DealCode:
         # int() refuses more than 4300 digits (ValueError): such a number is out of range.
         n = int(t) if len(t.lstrip("0")) <= 7 else MAX_DEAL + 1
         if not MIN_DEAL <= n <= MAX_DEAL:
-            raise BadCode("code-range", text, f"deal number {n} is not in 1..999999")
+            raise BadCode(CodeProblem.RANGE, text, f"deal number {n} is not in 1..999999")
         if game not in VARIANTS:
-            raise BadCode("code-game", str(game), "unknown game")
+            raise BadCode(CodeProblem.GAME, str(game), "unknown game")
         if cells not in VARIANTS[game]:
-            raise BadCode("code-variant", str(cells), f"no such variant of {game}")
+            raise BadCode(CodeProblem.VARIANT, str(cells), f"no such variant of {game}")
         return DealCode(game, cells, n)
     return parse_code(text)
 

@@ -1,38 +1,28 @@
-"""Eight Off: piles, deal, building rules, legal moves and win (SPEC §3, §5).
+"""Eight Off: everything about the game (SPEC §3, §5, §6): piles, variants, table bands,
+welcome, deal, what may be picked up, what a pile accepts, group limit, points and win.
 
 Piles (SPEC §2): columns ``t1..t8``, cells ``c1..cN`` (N = 8, 4 or 2), foundation slots
 ``f1..f4`` reserved for S H D C. One deck (ids ``TH``), all cards face up.
 
-Refusal order of :func:`check` (first that applies wins):
-
-1. ``same-pile``; ``not-a-target`` (foundation to foundation);
-2. ``empty-source``; several cards from or to a foundation -> ``foundation-one-card``;
-   several cards into a cell -> ``cell-one-card``; more cards than the pile holds, or
-   picked cards that are not same-suit consecutive descending -> ``not-a-run``;
-3. foundation: ``foundation-suit`` then ``foundation-rank``; cell: ``cell-full``;
-   column: the head's fit first (``empty-needs-king``, else ``wrong-suit`` then
-   ``wrong-rank``),
-4. then the size: ``group-too-large`` with ``{"limit": L, "count": N}``, where
-   ``L = (free cells + 1) * 2 ** (empty columns other than the destination)`` (SPEC §5).
+The game's answers are :data:`GIVES`, :data:`TAKES`, :func:`pickup` and
+:func:`accepts`; ``check`` (:func:`game.rules.checker`) asks them in the order of
+:mod:`game.contract`.
 """
 
 from __future__ import annotations
 
 from .cards import Card, card_from_number
-from .contract import Result
 from .deals import ms_deal_order
-from .moves import Move
 from .position import Position, layout
 from .refusals import Refusal
 from .rules import (
     BY_SUIT,
+    Limits,
+    Result,
     empty_column_refusal,
-    foundation_offers,
-    foundation_refusal,
-    foundation_wants,
+    foundation_accepts,
     group_limit,
     is_run,
-    run_length,
 )
 
 #: Piles and variants (SPEC §2, §5): the :class:`~game.contract.Rules` contract.
@@ -43,16 +33,23 @@ COLUMNS, FOUNDATION_SUITS, STOCK, DECKS, CARDS = 8, "SHDC", False, 1, 52
 FOUNDATION_POINTS, FLIP_POINTS, WASTE_POINTS = 10, 0, 0
 #: Highest possible score: 52 x 10 (SPEC §6).
 MAX_SCORE = 520
+#: The table (SPEC §8): the piles above the columns, left to right in a left-to-right
+#: layout (``game.ui.layout`` arranges them in rows), and a typical deep column, as
+#: (face-down, face-up) cards, that the table keeps on screen.
+BANDS: tuple[str, ...] = ("cells", "foundations")
+TYPICAL_COLUMN: tuple[int, int] = (0, 13)
+#: The first-visit welcome's cards (catalog keys, SPEC §8 ``data-role="welcome"``).
+WELCOME: tuple[str, ...] = ("welcome.goal", "welcome.rule.eight-off", "welcome.play", "welcome.help")
+#: How many cards a pile gives or takes in one move (SPEC §5): the foundations give
+#: their top card and take one card, a cell takes one card (a column's limit is the
+#: group limit of :func:`accepts`).
+GIVES: Limits = {"f": (1, Refusal.FOUNDATION_ONE_CARD)}
+TAKES: Limits = {"f": (1, Refusal.FOUNDATION_ONE_CARD), "c": (1, Refusal.CELL_ONE_CARD)}
 
 _NO: dict[str, int | str] = {}
 
 #: Tableau building (SPEC §5): same suit, one rank lower.
 BUILDING = BY_SUIT
-
-
-def builds_on(lower: Card, upper: Card) -> bool:
-    """``upper`` may lie on ``lower`` in a column (:data:`BUILDING`)."""
-    return BUILDING.builds_on(lower, upper)
 
 
 def empty_accepts(card: Card) -> bool:
@@ -110,69 +107,32 @@ def move_limit(pos: Position, dst: int | None = None) -> int:
     return group_limit(free_cells(pos), e)
 
 
-def check_pickup(pos: Position, s: int, n: int) -> Result:
-    """Why the top ``n`` cards of pile index ``s`` (n >= 1) can never be lifted together
-    for a move of SPEC §5 now, or ``None`` when some move could take them (a drag
-    source).
-
-    Order: ``empty-source``; ``not-a-run`` (more cards than the pile holds);
-    several cards from a foundation -> ``foundation-one-card``; not same-suit
-    descending -> ``not-a-run``; longer than the group limit even onto a non-empty
-    column (``(free cells + 1) * 2 ** empty columns``) -> ``group-too-large`` with
-    ``{"limit": L, "count": N}``.
-    """
-    lay = pos.layout
-    src = pos.piles[s]
-    if not src:
-        return Refusal.EMPTY_SOURCE, _NO
-    if n > len(src):
-        return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
-    if n > 1:
-        if lay.kind[s] == "f":
-            return Refusal.FOUNDATION_ONE_CARD, {"count": n}
-        if not is_run(src[-n:], BUILDING):
-            return Refusal.NOT_A_RUN, _NO
-        limit = move_limit(pos)
-        if n > limit:
-            return Refusal.GROUP_TOO_LARGE, {"limit": limit, "count": n}
+def pickup(pos: Position, s: int, n: int) -> Result:
+    """What may be picked up (SPEC §5): several cards (``n >= 2``) leave a column
+    together only as a same-suit descending run (``not-a-run``); the foundations give
+    their top card (:data:`GIVES`)."""
+    if not is_run(pos.piles[s][-n:], BUILDING):
+        return Refusal.NOT_A_RUN, _NO
     return None
 
 
-def check(pos: Position, s: int, d: int, n: int) -> Result:
-    """Why moving the top ``n`` cards of pile index ``s`` onto pile index ``d`` is
-    illegal, or ``None`` when it is legal (order in the module docstring)."""
-    lay = pos.layout
-    kind = lay.kind
-    ks, kd = kind[s], kind[d]
-    if s == d:
-        return Refusal.SAME_PILE, _NO
-    if ks == "f" and kd == "f":
-        return Refusal.NOT_A_TARGET, _NO
-    piles = pos.piles
-    src = piles[s]
-    if not src:
-        return Refusal.EMPTY_SOURCE, _NO
-    if n > 1:
-        if ks == "f" or kd == "f":
-            return Refusal.FOUNDATION_ONE_CARD, {"count": n}
-        if kd == "c":
-            return Refusal.CELL_ONE_CARD, {"count": n}
-        if n > len(src):
-            return Refusal.NOT_A_RUN, {"count": n, "available": len(src)}
-        if not is_run(src[-n:], BUILDING):
-            return Refusal.NOT_A_RUN, _NO
-    head = src[-n]
-    dst = piles[d]
-    if kd == "f":
-        suit = lay.found_suits[d - lay.found_ix[0]]
-        bad = foundation_refusal(suit, dst, head)
-        if bad is Refusal.FOUNDATION_SUIT:
-            return bad, {"suit": suit}
-        return None if bad is None else (bad, _NO)
-    if kd == "c":
-        if dst:
-            return Refusal.CELL_FULL, _NO
-        return None
+def accepts(pos: Position, d: int | None, s: int, n: int) -> Result:
+    """What pile index ``d`` accepts (SPEC §5): a foundation the next card of its suit
+    (``foundation-suit``, ``foundation-rank``); a cell one card when empty
+    (``cell-full``); a column a king-led run when empty (``empty-needs-king``), else
+    cards of the same suit one rank lower than its top (``wrong-suit``,
+    ``wrong-rank``), then at most :func:`move_limit` cards (``group-too-large`` with
+    ``{"limit": L, "count": N}``). ``d = None``: the limit onto a column holding cards."""
+    if d is None:
+        limit = move_limit(pos)
+        return (Refusal.GROUP_TOO_LARGE, {"limit": limit, "count": n}) if n > limit else None
+    kind = pos.layout.kind[d]
+    head = pos.piles[s][-n]
+    if kind == "f":
+        return foundation_accepts(pos, d, head)
+    dst = pos.piles[d]
+    if kind == "c":
+        return (Refusal.CELL_FULL, _NO) if dst else None
     bad = BUILDING.refusal(dst[-1], head) if dst else empty_column_refusal(head)
     if bad is not None:
         return bad, _NO
@@ -181,72 +141,6 @@ def check(pos: Position, s: int, d: int, n: int) -> Result:
         if n > limit:
             return Refusal.GROUP_TOO_LARGE, {"limit": limit, "count": n}
     return None
-
-
-def legal_moves(pos: Position) -> list[Move]:
-    """Every legal move, normalised (explicit slot and count).
-
-    Built from the rules :func:`check` uses: the keys of :data:`BUILDING` and of the
-    foundations (:func:`~game.rules.foundation_wants`), :func:`empty_accepts`,
-    :func:`~game.rules.group_limit`; equal to the moves ``m`` of the whole move space
-    with ``check(m) is None`` (tested).
-    """
-    lay = pos.layout
-    piles = pos.piles
-    ids = lay.ids
-    out: list[Move] = []
-    ncol = lay.columns
-    f0 = lay.found_ix[0]
-    found = [(f0 + j, foundation_wants(suit, piles[f0 + j])) for j, suit in enumerate(lay.found_suits)]
-    wants, offers = BUILDING.wants, BUILDING.offers
-    col_wants = [wants(piles[d][-1]) if piles[d] else None for d in range(ncol)]
-    empty_cells = [i for i in lay.cell_ix if not piles[i]]
-    empties = sum(1 for d in range(ncol) if not piles[d])
-    free = len(empty_cells)
-    lim_full = group_limit(free, empties)
-    lim_to_empty = group_limit(free, empties - 1) if empties else 0
-
-    def singles(s: int, card: Card, to_found: bool) -> None:
-        sid = ids[s]
-        if to_found:
-            fkey = foundation_offers(card)
-            for f, want in found:
-                if want == fkey:
-                    out.append(Move(sid, ids[f], 1))
-        for c in empty_cells:
-            if c != s:
-                out.append(Move(sid, ids[c], 1))
-        key = offers(card)
-        king = bool(empties) and empty_accepts(card)
-        for d in range(ncol):
-            if d != s and (col_wants[d] == key if piles[d] else king):
-                out.append(Move(sid, ids[d], 1))
-
-    for s in range(ncol):
-        col = piles[s]
-        if not col:
-            continue
-        singles(s, col[-1], True)
-        r = run_length(col, BUILDING, len(col))
-        for n in range(2, r + 1):
-            head = col[-n]
-            key = offers(head)
-            king = empty_accepts(head)
-            for d in range(ncol):
-                if d == s:
-                    continue
-                if piles[d]:
-                    if col_wants[d] == key and n <= lim_full:
-                        out.append(Move(ids[s], ids[d], n))
-                elif king and n <= lim_to_empty:
-                    out.append(Move(ids[s], ids[d], n))
-    for c in lay.cell_ix:
-        if piles[c]:
-            singles(c, piles[c][-1], True)
-    for f, _want in found:
-        if piles[f]:
-            singles(f, piles[f][-1], False)
-    return out
 
 
 def check_draw(pos: Position) -> Result:

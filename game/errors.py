@@ -5,11 +5,76 @@ of a localised message, ``error.<code>`` or ``refusal.<code>``), ``.details`` (m
 placeholders) and a plain English ``str()`` for developers and logs that quotes the
 offending text. Nothing that raises one of these changes a game.
 
+The codes are enums (:class:`CodeProblem`, :class:`PositionProblem`,
+:class:`SaveProblem`, :class:`BaseProblem`) whose values are the stable strings.
+
 A leaf of the package (imports nothing): :class:`~game.moves.IllegalMove`, which carries
 a move, lives in :mod:`game.moves`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+
+class Code(str, Enum):
+    """An error code: ``.value`` (also ``str()`` and ``==`` a plain string) is the stable
+    code, the key of ``error.<code>`` in ``locales/`` (like
+    :class:`~game.refusals.Refusal`)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class CodeProblem(Code):
+    """Why a deal code or number cannot be read (:class:`BadCode`, SPEC §3)."""
+
+    EMPTY = "code-empty"
+    GAME = "code-game"
+    VARIANT = "code-variant"
+    LENGTH = "code-length"
+    LETTERS = "code-letters"
+    RANGE = "code-range"
+    NUMBER_RANGE = "code-number-range"
+    FORMAT = "code-format"
+
+
+class PositionProblem(Code):
+    """A problem of position text (:attr:`BadPosition.problems`)."""
+
+    BAD_GAME = "bad-game"
+    BAD_LINE = "bad-line"
+    BAD_CARD = "bad-card"
+    DUPLICATE_CARD = "duplicate-card"
+    MISSING_CARD = "missing-card"
+    BAD_FOUNDATION = "bad-foundation"
+    TOO_MANY_CELLS = "too-many-cells"
+    TOO_MANY_COLUMNS = "too-many-columns"
+    BAD_FACE_DOWN = "bad-face-down"
+    BAD_STOCK = "bad-stock"
+
+
+class SaveProblem(Code):
+    """Why a saved game cannot be restored (:class:`BadSave`, SPEC §7)."""
+
+    JSON = "save-json"
+    VERSION = "save-version"
+    FORMAT = "save-format"
+    CODE = "save-code"
+    POSITION = "save-position"
+    BASE = "save-base"
+    HISTORY = "save-history"
+
+
+class BaseProblem(Code):
+    """Why a save's base state could not have been reached from its start
+    (:func:`game.save.base_problems`, :attr:`BadSave.problems` of ``save-base``)."""
+
+    COLUMN = "base-column"
+    FACE_DOWN = "base-face-down"
+    STOCK = "base-stock"
+    SCORE = "base-score"
 
 
 class GameError(ValueError):
@@ -32,11 +97,11 @@ class BadCode(GameError):
     ``"min": 1, "max": 999999`` for ``code-range`` and ``code-number-range``).
     """
 
-    def __init__(self, code: str, text: str, why: str):
+    def __init__(self, code: CodeProblem, text: str, why: str):
         details: dict[str, int | str] = {"text": text}
-        if code == "code-length":
+        if code is CodeProblem.LENGTH:
             details["length"] = 7
-        elif code in ("code-range", "code-number-range"):
+        elif code in (CodeProblem.RANGE, CodeProblem.NUMBER_RANGE):
             details.update(min=1, max=999_999)
         super().__init__(code, f"bad deal code {text!r}: {why}", details)
 
@@ -69,8 +134,8 @@ class BadPosition(GameError):
     ``.code`` is ``"bad-position"``.
     """
 
-    def __init__(self, problems: list[tuple[str, str]]):
-        codes: list[str] = []
+    def __init__(self, problems: list[tuple[PositionProblem, str]]):
+        codes: list[PositionProblem] = []
         for c, _ in problems:
             if c not in codes:
                 codes.append(c)
@@ -97,6 +162,6 @@ class BadSave(GameError):
     any blob that raises one of these under its backup key (SPEC §7).
     """
 
-    def __init__(self, code: str, why: str, problems: list[str] | None = None):
+    def __init__(self, code: SaveProblem, why: str, problems: Sequence[Code] = ()):
         super().__init__(code, f"bad saved game: {why}", {"problem": why[:200]})
-        self.problems = list(problems or [])
+        self.problems: list[Code] = list(problems)

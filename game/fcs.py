@@ -44,7 +44,7 @@ from typing import Any
 
 from .cards import RANKS, SUITS, Card, card_of, parse_card
 from .deals import VARIANTS
-from .errors import BadPosition
+from .errors import BadPosition, PositionProblem
 from .position import Position, layout
 
 _FCS_ORDER = "HCDS"
@@ -119,6 +119,235 @@ class _Token:
         self.face, self.copy, self.down, self.text = face, copy, down, text
 
 
+#: A card as read, while copies are worked out: ``[face, copy or None]`` (columns add
+#: ``down``); lists, so that a bare Easy Harp face can be given its copy in place.
+_Entry = list[Any]
+
+
+class _Reader:
+    """One reading of position text for a layout: the lines first (:meth:`line`), then
+    the identities of the cards (:meth:`identify`), then the position (:meth:`build`).
+    Every problem goes into ``problems`` as ``(code, note)``, in order of discovery."""
+
+    def __init__(self, game: str, cells: int) -> None:
+        self.game, self.cells = game, cells
+        self.lay = layout(game, cells)
+        self.two = self.lay.two_decks
+        self.problems: list[tuple[PositionProblem, str]] = []
+        self.found: dict[str, list[tuple[int, str | None]]] = {s: [] for s in SUITS}
+        self.cell_toks: list[_Token | None] = []
+        self.stock: list[_Token] = []
+        self.waste: list[_Token] = []
+        self.columns: list[list[_Token]] = []
+        self.seen_head: set[str] = set()
+        self.used: dict[Card, set[int]] = {}
+        self.explicit_twice: list[str] = []
+
+    def bad(self, code: PositionProblem, note: str) -> None:
+        self.problems.append((code, note))
+
+    def token(self, raw: str, where: str, down_ok: bool) -> _Token | None:
+        """The card token ``raw`` (``(...)`` = face down), or None (a problem noted)."""
+        t = raw
+        down = False
+        if len(t) > 2 and t[0] == "(" and t[-1] == ")":
+            down, t = True, t[1:-1]
+        card = parse_card(t)
+        if card is None or (card.copy and not self.two):
+            self.bad(PositionProblem.BAD_CARD, f"{where}: {raw!r} is not a card")
+            return None
+        if down and not down_ok:
+            self.bad(PositionProblem.BAD_FACE_DOWN, f"{where}: {raw!r} cannot be face down here")
+        copy = card.copy if self.two and card.copy else None
+        return _Token(card_of(card.rank, card.suit, 0), copy, down, raw)
+
+    # ---- the lines ----------------------------------------------------------------------
+    def line(self, no: int, line: str) -> None:
+        """Read line number ``no``: a header line or a column."""
+        line = line.rstrip()
+        if not line.strip():
+            return
+        low = line.lstrip().lower()
+        head = low.split(":", 1)[0] if ":" in low else ""
+        if head not in ("foundations", "freecells", "stock", "waste"):
+            self.column(no, line)
+            return
+        rest = line.lstrip()[len(head) + 1 :]
+        where = f"line {no}"
+        if head in self.seen_head:
+            self.bad(PositionProblem.BAD_LINE, f"{where}: {line.strip()!r} repeats the {head} line")
+            return
+        self.seen_head.add(head)
+        if head == "foundations":
+            self.foundations(rest, where)
+        elif head == "freecells":
+            self.freecells(rest, where)
+        elif not self.two:
+            self.bad(PositionProblem.BAD_STOCK, f"{where}: {self.game} has no stock or waste")
+        else:
+            dest = self.stock if head == "stock" else self.waste
+            for tok in rest.split():
+                t = self.token(tok, where, head == "stock")
+                if t is not None:
+                    dest.append(t)
+
+    def foundations(self, rest: str, where: str) -> None:
+        """The ``Foundations:`` tokens ``SUIT-RANK[/copies]``."""
+        found = self.found
+        for tok in rest.split():
+            suit, sep, r = tok.upper().partition("-")
+            r, _, copies = r.partition("/")
+            if not sep or suit not in found or r not in _RANK_TOKEN:
+                self.bad(PositionProblem.BAD_FOUNDATION, f"{where}: {tok!r} is not a foundation")
+                continue
+            n = _RANK_TOKEN[r]
+            if copies and (not self.two or len(copies) != n or set(copies) - {"1", "2"}):
+                self.bad(PositionProblem.BAD_FOUNDATION, f"{where}: bad copies in {tok!r}")
+                continue
+            found[suit].append((n, copies or None))
+        for suit, lst in found.items():
+            if len(lst) > (2 if self.two else 1):
+                self.bad(PositionProblem.BAD_FOUNDATION, f"{where}: suit {suit} is listed too often")
+
+    def freecells(self, rest: str, where: str) -> None:
+        """The ``Freecells:`` slots (``-`` or Freecell Solver's fixed width for empty)."""
+        slots = _fixed_width_cells(rest)
+        if slots is None:
+            slots = rest.split()
+        for k, tok in enumerate(slots):
+            if tok == "-":
+                self.cell_toks.append(None)
+                continue
+            t = self.token(tok, where, False)
+            if t is None:
+                continue
+            if k >= self.cells:
+                self.bad(PositionProblem.TOO_MANY_CELLS, f"{where}: {tok!r} is in cell {k + 1} of {self.cells}")
+                continue
+            self.cell_toks.append(t)
+
+    def column(self, no: int, line: str) -> None:
+        """A column line, bottom card first (the leading ``:`` may be missing)."""
+        body = line.strip()
+        if body.startswith(":"):
+            body = body[1:]
+        elif parse_card(body.split()[0].strip("()")) is None:
+            self.bad(PositionProblem.BAD_LINE, f"line {no}: {line.strip()!r} is not part of a position")
+            return
+        col: list[_Token] = []
+        for tok in body.split():
+            t = self.token(tok, f"line {no}", self.two)
+            if t is not None:
+                col.append(t)
+        if len(self.columns) >= self.lay.columns:
+            self.bad(PositionProblem.TOO_MANY_COLUMNS, f"line {no}: more than {self.lay.columns} columns")
+            return
+        if col:
+            k = 0
+            while k < len(col) and col[k].down:
+                k += 1
+            if any(t.down for t in col[k:]) or col[-1].down:
+                self.bad(PositionProblem.BAD_FACE_DOWN, f"line {no}: face-down cards must lie under face-up ones")
+        self.columns.append(col)
+
+    # ---- identities (Easy Harp copies), duplicates and missing cards ---------------------
+    def claim(self, face: Card, copy: int | None) -> int | None:
+        """Mark ``face`` (copy ``copy``) used; its copy, or None when not yet known or
+        already used (a duplicate, noted)."""
+        have = self.used.setdefault(face, set())
+        if not self.two:
+            if 0 in have:
+                self.explicit_twice.append(face.id)
+                return None
+            have.add(0)
+            return 0
+        if copy is None:
+            return None
+        if copy in have:
+            self.explicit_twice.append(f"{face.face}.{copy}")
+            return None
+        have.add(copy)
+        return copy
+
+    def identify(self) -> tuple[list[list[_Entry]], dict[str, list[_Entry]], list[list[_Entry]]]:
+        """Every card's identity: ``(foundation slots, {"stock", "waste"}, columns)``;
+        bare Easy Harp faces get the lowest copy still free, in reading order."""
+        lay, claim = self.lay, self.claim
+        slots_of = {s: [j for j, fs in enumerate(lay.found_suits) if fs == s] for s in SUITS}
+        found_piles: list[list[_Entry]] = [[] for _ in lay.found_suits]
+        for suit, lst in self.found.items():
+            for k, (n, slot_copies) in enumerate(lst[: len(slots_of[suit])]):
+                slot = found_piles[slots_of[suit][k]]
+                for rank in range(1, n + 1):
+                    face = card_of(rank, suit, 0)
+                    cp = int(slot_copies[rank - 1]) if slot_copies else None
+                    slot.append([face, claim(face, cp)])
+        for t in self.cell_toks:
+            if t is not None:
+                claim(t.face, t.copy)
+        groups = {name: [[t.face, claim(t.face, t.copy)] for t in toks]
+                  for name, toks in (("stock", self.stock), ("waste", self.waste))}
+        col_entries = [[[t.face, claim(t.face, t.copy), t.down] for t in col]
+                       for col in self.columns]
+        if self.two:
+            pending = [e for slot in found_piles for e in slot]
+            pending += groups["stock"] + groups["waste"]
+            pending += [e for col in col_entries for e in col]
+            for e in pending:
+                if e[1] is None:
+                    have = self.used.setdefault(e[0], set())
+                    free = [c for c in (1, 2) if c not in have]
+                    if free:
+                        e[1] = free[0]
+                        have.add(free[0])
+                    else:
+                        self.explicit_twice.append(e[0].face)
+        return found_piles, groups, col_entries
+
+    def count_cards(self) -> None:
+        """Note duplicate cards, else missing ones."""
+        for name in sorted(set(self.explicit_twice)):
+            self.bad(PositionProblem.DUPLICATE_CARD, f"{name!r} appears more than once")
+        if self.explicit_twice:
+            return
+        missing = [
+            card_of(r, s, c).id
+            for r in range(1, 14)
+            for s in SUITS
+            for c in ((1, 2) if self.two else (0,))
+            if c not in self.used.get(card_of(r, s, 0), set())
+        ]
+        if missing:
+            self.bad(PositionProblem.MISSING_CARD,
+                     "missing " + " ".join(missing[:12]) + (" ..." if len(missing) > 12 else ""))
+
+    # ---- the position -------------------------------------------------------------------
+    def build(self, found_piles: list[list[_Entry]], groups: dict[str, list[_Entry]],
+              col_entries: list[list[_Entry]]) -> Position:
+        """The position of the cards read (no problem found)."""
+        lay, two = self.lay, self.two
+
+        def real(e: _Entry) -> Card:
+            return card_of(e[0].rank, e[0].suit, e[1] if two else 0)
+
+        piles: list[tuple[Card, ...]] = []
+        down: list[int] = []
+        for i in range(lay.columns):
+            entries = col_entries[i] if i < len(col_entries) else []
+            piles.append(tuple(real(e) for e in entries))
+            down.append(sum(1 for e in entries if e[2]))
+        if two:
+            piles.append(tuple(real(e) for e in groups["stock"]))
+            piles.append(tuple(real(e) for e in groups["waste"]))
+        else:
+            for k in range(self.cells):
+                t = self.cell_toks[k] if k < len(self.cell_toks) else None
+                piles.append((card_of(t.face.rank, t.face.suit, 0),) if t is not None else ())
+        for slot in found_piles:
+            piles.append(tuple(real(e) for e in slot))
+        return Position(lay, tuple(piles), tuple(down))
+
+
 def parse_position(text: str, game: str = "eight-off", cells: int | None = None) -> Position:
     """Read a position (format in the module docstring).
 
@@ -133,199 +362,19 @@ def parse_position(text: str, game: str = "eight-off", cells: int | None = None)
     Raises:
         BadPosition: with every problem found (``.problems`` codes, ``.notes`` English).
     """
-    problems: list[tuple[str, str]] = []
-
-    def bad(code: str, note: str) -> None:
-        problems.append((code, note))
-
     if cells is None:
         cells = VARIANTS[game][0] if game in VARIANTS else 0
     if game not in VARIANTS or cells not in VARIANTS[game]:
-        raise BadPosition([("bad-game", f"unknown game {game!r} with {cells!r} cells")])
+        raise BadPosition([(PositionProblem.BAD_GAME, f"unknown game {game!r} with {cells!r} cells")])
     if not isinstance(text, str):
-        raise BadPosition([("bad-line", "the position must be text")])
-    lay = layout(game, cells)
-    two = lay.two_decks
+        raise BadPosition([(PositionProblem.BAD_LINE, "the position must be text")])
     if text.startswith("\ufeff"):
         text = text[1:]
-
-    def token(raw: str, where: str, down_ok: bool) -> _Token | None:
-        t = raw
-        down = False
-        if len(t) > 2 and t[0] == "(" and t[-1] == ")":
-            down, t = True, t[1:-1]
-        card = parse_card(t)
-        if card is None or (card.copy and not two):
-            bad("bad-card", f"{where}: {raw!r} is not a card")
-            return None
-        if down and not down_ok:
-            bad("bad-face-down", f"{where}: {raw!r} cannot be face down here")
-        copy = card.copy if two and card.copy else None
-        return _Token(card_of(card.rank, card.suit, 0), copy, down, raw)
-
-    found: dict[str, list[tuple[int, str | None]]] = {s: [] for s in SUITS}
-    cell_toks: list[_Token | None] = []
-    stock: list[_Token] = []
-    waste: list[_Token] = []
-    columns: list[list[_Token]] = []
-    seen_head: set[str] = set()
+    reader = _Reader(game, cells)
     for no, line in enumerate(text.splitlines(), 1):
-        line = line.rstrip()
-        if not line.strip():
-            continue
-        low = line.lstrip().lower()
-        head = low.split(":", 1)[0] if ":" in low else ""
-        if head in ("foundations", "freecells", "stock", "waste"):
-            rest = line.lstrip()[len(head) + 1 :]
-            where = f"line {no}"
-            if head in seen_head:
-                bad("bad-line", f"{where}: {line.strip()!r} repeats the {head} line")
-                continue
-            seen_head.add(head)
-            if head == "foundations":
-                for tok in rest.split():
-                    suit, sep, r = tok.upper().partition("-")
-                    r, _, copies = r.partition("/")
-                    if not sep or suit not in found or r not in _RANK_TOKEN:
-                        bad("bad-foundation", f"{where}: {tok!r} is not a foundation")
-                        continue
-                    n = _RANK_TOKEN[r]
-                    if copies and (not two or len(copies) != n or set(copies) - {"1", "2"}):
-                        bad("bad-foundation", f"{where}: bad copies in {tok!r}")
-                        continue
-                    found[suit].append((n, copies or None))
-                for suit, lst in found.items():
-                    if len(lst) > (2 if two else 1):
-                        bad("bad-foundation", f"{where}: suit {suit} is listed too often")
-            elif head == "freecells":
-                slots = _fixed_width_cells(rest)
-                if slots is None:
-                    slots = rest.split()
-                for k, tok in enumerate(slots):
-                    if tok == "-":
-                        cell_toks.append(None)
-                        continue
-                    t = token(tok, where, False)
-                    if t is None:
-                        continue
-                    if k >= cells:
-                        bad("too-many-cells", f"{where}: {tok!r} is in cell {k + 1} of {cells}")
-                        continue
-                    cell_toks.append(t)
-            else:
-                if not two:
-                    bad("bad-stock", f"{where}: {game} has no stock or waste")
-                    continue
-                dest = stock if head == "stock" else waste
-                for tok in rest.split():
-                    t = token(tok, where, head == "stock")
-                    if t is not None:
-                        dest.append(t)
-            continue
-        body = line.strip()
-        if body.startswith(":"):
-            body = body[1:]
-        elif parse_card(body.split()[0].strip("()")) is None:
-            bad("bad-line", f"line {no}: {line.strip()!r} is not part of a position")
-            continue
-        col: list[_Token] = []
-        for tok in body.split():
-            t = token(tok, f"line {no}", two)
-            if t is not None:
-                col.append(t)
-        if len(columns) >= lay.columns:
-            bad("too-many-columns", f"line {no}: more than {lay.columns} columns")
-            continue
-        if col:
-            k = 0
-            while k < len(col) and col[k].down:
-                k += 1
-            if any(t.down for t in col[k:]) or col[-1].down:
-                bad("bad-face-down", f"line {no}: face-down cards must lie under face-up ones")
-        columns.append(col)
-
-    # ---- identities (Easy Harp copies), duplicates and missing cards -------------------
-    used: dict[Card, set[int]] = {}
-    explicit_twice: list[str] = []
-
-    def claim(face: Card, copy: int | None) -> int | None:
-        have = used.setdefault(face, set())
-        if not two:
-            if 0 in have:
-                explicit_twice.append(face.id)
-                return None
-            have.add(0)
-            return 0
-        if copy is None:
-            return None
-        if copy in have:
-            explicit_twice.append(f"{face.face}.{copy}")
-            return None
-        have.add(copy)
-        return copy
-
-    slots_of = {s: [j for j, fs in enumerate(lay.found_suits) if fs == s] for s in SUITS}
-    found_piles: list[list[list[Any]]] = [[] for _ in lay.found_suits]
-    for suit, lst in found.items():
-        for k, (n, slot_copies) in enumerate(lst[: len(slots_of[suit])]):
-            slot = found_piles[slots_of[suit][k]]
-            for rank in range(1, n + 1):
-                face = card_of(rank, suit, 0)
-                cp = int(slot_copies[rank - 1]) if slot_copies else None
-                slot.append([face, claim(face, cp)])
-    toks_all: list[list[Any]] = []
-    for t in cell_toks:
-        if t is not None:
-            toks_all.append([t.face, claim(t.face, t.copy)])
-    groups: dict[str, list[list[Any]]] = {}
-    for name, lst2 in (("stock", stock), ("waste", waste)):
-        groups[name] = [[t.face, claim(t.face, t.copy)] for t in lst2]
-    col_entries = [[[t.face, claim(t.face, t.copy), t.down] for t in col] for col in columns]
-    # bare faces (Easy Harp) get the lowest copy still free, in reading order
-    if two:
-        pending = [e for slot in found_piles for e in slot]
-        pending += groups["stock"] + groups["waste"]
-        pending += [e for col in col_entries for e in col]
-        for e in pending:
-            if e[1] is None:
-                have = used.setdefault(e[0], set())
-                free = [c for c in (1, 2) if c not in have]
-                if free:
-                    e[1] = free[0]
-                    have.add(free[0])
-                else:
-                    explicit_twice.append(e[0].face)
-    for name in sorted(set(explicit_twice)):
-        bad("duplicate-card", f"{name!r} appears more than once")
-    if not explicit_twice:
-        missing = [
-            card_of(r, s, c).id
-            for r in range(1, 14)
-            for s in SUITS
-            for c in ((1, 2) if two else (0,))
-            if c not in used.get(card_of(r, s, 0), set())
-        ]
-        if missing:
-            bad("missing-card", "missing " + " ".join(missing[:12]) + (" ..." if len(missing) > 12 else ""))
-    if problems:
-        raise BadPosition(problems)
-
-    def real(e: list[Any]) -> Card:
-        return card_of(e[0].rank, e[0].suit, e[1] if two else 0)
-
-    piles: list[tuple[Card, ...]] = []
-    down: list[int] = []
-    for i in range(lay.columns):
-        entries = col_entries[i] if i < len(col_entries) else []
-        piles.append(tuple(real(e) for e in entries))
-        down.append(sum(1 for e in entries if e[2]))
-    if two:
-        piles.append(tuple(real(e) for e in groups["stock"]))
-        piles.append(tuple(real(e) for e in groups["waste"]))
-    else:
-        for k in range(cells):
-            t = cell_toks[k] if k < len(cell_toks) else None
-            piles.append((card_of(t.face.rank, t.face.suit, 0),) if t is not None else ())
-    for slot in found_piles:
-        piles.append(tuple(real(e) for e in slot))
-    return Position(lay, tuple(piles), tuple(down))
+        reader.line(no, line)
+    found_piles, groups, col_entries = reader.identify()
+    reader.count_cards()
+    if reader.problems:
+        raise BadPosition(reader.problems)
+    return reader.build(found_piles, groups, col_entries)

@@ -16,7 +16,7 @@ from .cards import Placed
 from .deals import DealCode, parse_code
 from .errors import GameError
 from .fcs import format_position, parse_position
-from .hints import double_tap_move, drop_move, pickup_refusal, tap_move, targets
+from .intents import double_tap_move, drop_move, pickup_refusal, tap_move, targets
 from .moves import IllegalMove, Move, as_move
 from .position import Position
 from .refusals import Refusal
@@ -134,9 +134,8 @@ class Game:
         try:
             return self._state[0].pile(pid)
         except KeyError:
-            raise GameError(
-                "no-such-pile", f"no pile {pid!r} in this game", {"pile": str(pid)}
-            ) from None
+            raise GameError(Refusal.NO_SUCH_PILE, f"no pile {pid!r} in this game",
+                            {"pile": str(pid)}) from None
 
     def foundation_suit(self, pid: str) -> str:
         """The suit reserved for foundation slot ``pid`` (Easy Harp ``S H D C S H D C``,
@@ -144,7 +143,7 @@ class Game:
         lay = self._state[0].layout
         ix = lay.index.get(pid)
         if ix is None or lay.kind[ix] != "f":
-            raise GameError("no-such-pile", f"no foundation {pid!r}", {"pile": str(pid)})
+            raise GameError(Refusal.NO_SUCH_PILE, f"no foundation {pid!r}", {"pile": str(pid)})
         return lay.found_suits[ix - lay.found_ix[0]]
 
     def group_limit(self, dst: str | None = None) -> int:
@@ -176,7 +175,7 @@ class Game:
         Raises:
             BadNotation, IllegalMove.
         """
-        return engine.resolve(self._state[0], as_move(move))[0]
+        return engine.resolve(self._state[0], as_move(move)).move
 
     @property
     def state(self) -> GameState:
@@ -211,9 +210,9 @@ class Game:
             BadNotation: malformed text. IllegalMove: the rules refuse it (``.reason``).
             Either way the game is unchanged.
         """
-        mv, s, d, n = engine.resolve(self._state[0], as_move(move))
-        self._push(mv, s, d, n)
-        return mv
+        r = engine.resolve(self._state[0], as_move(move))
+        self._push(r.move, r.src, r.dst, r.count)
+        return r.move
 
     def push_unchecked(self, move: Move) -> None:
         """Play a move already normalised by :meth:`normalise` or taken from
@@ -290,30 +289,30 @@ class Game:
             return 0
         return 1 + self.base_recycles + sum(_is_recycle(st, mv) for st, mv in self._undo)
 
-    # --- views and hints (see game.hints) ----------------------------------------------
+    # --- intents: what a tap, a double tap or a drop means (see game.intents) ------
     def tap_move(self, pid: str, index: int = -1) -> Move | None:
-        """See :func:`game.hints.tap_move`."""
+        """See :func:`game.intents.tap_move`."""
         return tap_move(self._state[0], pid, index)
 
     def double_tap_move(self, pid: str, index: int = -1) -> Move | None:
-        """See :func:`game.hints.double_tap_move`."""
+        """See :func:`game.intents.double_tap_move`."""
         return double_tap_move(self._state[0], pid, index)
 
     def drop_move(self, src: str, index: int, dst: str) -> Move:
-        """See :func:`game.hints.drop_move`."""
+        """See :func:`game.intents.drop_move`."""
         return drop_move(self._state[0], src, index, dst)
 
     def targets(self, src: str, index: int) -> list[str]:
         """Pile ids where :meth:`drop_move` ``(src, index, dst)`` would be played
         legally (every foundation slot when one accepts). See
-        :func:`game.hints.targets`."""
+        :func:`game.intents.targets`."""
         return targets(self._state[0], src, index)
 
     def pickup_refusal(self, pile: str, index: int) -> Refusal | None:
         """``None`` when ``pile(pile)[index:]`` (0 = bottom, -1 = top) may be lifted
         together for some legal move from that pile (what the view lets drag or select),
         else the :class:`~game.refusals.Refusal` a drop of them would give. See
-        :func:`game.hints.pickup_refusal` (SPEC §4-§6)."""
+        :func:`game.intents.pickup_refusal` (SPEC §4-§6)."""
         return pickup_refusal(self._state[0], pile, index)
 
     def has_moves(self) -> bool:

@@ -135,11 +135,3 @@ class Position:
     def is_won(self) -> bool:
         """All cards on the foundations (SPEC §4: 104, §5: 52)."""
         return sum(len(self.piles[i]) for i in self.layout.found_ix) == self.layout.total
-
-    def where(self) -> dict[Card, str]:
-        """Card -> pile id, for every card of the position (O(cards))."""
-        out: dict[Card, str] = {}
-        for pid, cards in zip(self.layout.ids, self.piles):
-            for c in cards:
-                out[c] = pid
-        return out

@@ -25,13 +25,14 @@ import json
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from .engine import variant_info, variants
 from .gameid import id_time
 
 #: Storage key of the records (docs/ARCHITECTURE.md naming).
 KEY_RECORDS = "solitaire.records"
 RECORDS_VERSION = 1
-#: SPEC §12 variants and keys.
-STAT_VARIANTS = ("easy-harp", "eight-off-8", "eight-off-4", "eight-off-2")
+#: SPEC §12 variants (the registry's, :func:`game.engine.variants`) and keys.
+STAT_VARIANTS = tuple(v.name for v in variants())
 STAT_KEYS = ("played", "won", "streak", "best-streak", "best-score", "fewest-moves",
              "fastest", "assisted")
 #: Keys that exist only from a win on (``None`` before the first unassisted win).
@@ -42,8 +43,6 @@ RESULTS = ("playing", "won", "assisted", "lost")
 KINDS = ("start", "won", "assisted", "lost")
 #: Recent games kept (issue 12 point 5), and so the size of the ledger.
 RECENT_LIMIT = 50
-#: Highest score of each game (SPEC §6: Easy Harp <= 1515, Eight Off 52 x 10).
-MAX_SCORE = {"easy-harp": 1515, "eight-off": 520}
 _BIG = 10**9
 
 
@@ -51,10 +50,10 @@ def variant_of(game: str, cells: int) -> str:
     """The SPEC §12 variant name: ``("eight-off", 4) -> "eight-off-4"``.
 
     Raises ValueError for an unknown game or cell count."""
-    name = "easy-harp" if game == "easy-harp" else f"{game}-{cells}"
-    if name not in STAT_VARIANTS:
-        raise ValueError(f"no variant {game!r} with {cells!r} cells")
-    return name
+    for v in variants():
+        if v.game == game and v.cells == cells and v.name in STAT_VARIANTS:
+            return v.name
+    raise ValueError(f"no variant {game!r} with {cells!r} cells")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,11 +223,11 @@ def apply(records: Records, event: Event) -> tuple[Records, Outcome]:
 
 def check_event(event: Event) -> None:
     """Raise ValueError unless ``event`` has a known kind and variant, an id
-    (:func:`~game.gameid.new_game_id`), whole numbers >= 0 (a score at most the game's
-    :data:`MAX_SCORE`) and a date :func:`_date_ok` accepts."""
+    (:func:`~game.gameid.new_game_id`), whole numbers >= 0 (a score at most the
+    variant's ``max_score``, :func:`game.engine.variant_info`) and a date :func:`_date_ok` accepts."""
     if event.kind not in KINDS or event.variant not in STAT_VARIANTS or id_time(event.game_id) is None:
         raise ValueError(f"bad event {event!r}")
-    top = MAX_SCORE["easy-harp" if event.variant == "easy-harp" else "eight-off"]
+    top = variant_info(event.variant).max_score
     if not (_count(event.score, top) and _count(event.moves) and _count(event.seconds)):
         raise ValueError(f"bad figures in {event!r}")
     if not isinstance(event.code, str) or len(event.code) > 40 or not _date_ok(event.date):
@@ -282,7 +281,7 @@ def _stats(v: str, d: object) -> VariantStats | None:
     figures that contradict each other)."""
     if not isinstance(d, dict) or set(d) != {*STAT_KEYS, "resets"}:
         return None
-    top = MAX_SCORE["easy-harp" if v == "easy-harp" else "eight-off"]
+    top = variant_info(v).max_score
     if not all(_count(d[k]) for k in STAT_KEYS if k not in WIN_KEYS) or not _count(d["resets"]):
         return None
     if d["won"] == 0:

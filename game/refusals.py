@@ -3,20 +3,8 @@
 The value of each member is its stable code; the UI shows the message keyed
 ``refusal.<code>`` in ``locales/``. Rules never carry prose.
 
-Choice when several rules are broken (documented order, see ``easy_harp.check`` and
-``eight_off.check``):
-
-1. ``no-such-pile`` (a pile id not in this game/variant), ``same-pile``,
-   ``not-a-target`` (stock, waste, foundation to foundation), ``stock-empty``;
-2. the source: ``empty-source``, ``face-down`` (stock, or picks a face-down card),
-   Easy Harp ``one-card-at-a-time`` (several cards from the waste, or onto a non-empty
-   column), ``foundation-one-card`` (several cards from or to a foundation),
-   ``cell-one-card`` (several cards into a cell), ``not-a-run`` (more cards than the pile
-   holds, or cards that are not a movable run);
-3. the destination's fit for the first picked card: ``foundation-suit``,
-   ``foundation-rank``, ``cell-full``, ``empty-needs-king``, ``wrong-color`` /
-   ``wrong-suit`` (checked before) ``wrong-rank``;
-4. Eight Off only, last: ``group-too-large`` (``details = {"limit": L, "count": N}``).
+When several rules are broken, the first in the order written in
+:mod:`game.contract` wins.
 """
 
 from __future__ import annotations

@@ -27,9 +27,8 @@ import json
 
 from . import engine
 from .cards import Card
-from .contract import Rules
-from .deals import VARIANTS, parse_code
-from .errors import BadCode, BadNotation, BadPosition, BadSave
+from .deals import VARIANTS, DealCode, parse_code
+from .errors import BadCode, BadNotation, BadPosition, BadSave, BaseProblem, SaveProblem
 from .fcs import format_position, parse_position
 from .history import UNDO_LIMIT, Game, GameState, arrived_mask, set_save_writer
 from .moves import IllegalMove, Move
@@ -67,8 +66,8 @@ def dump_save(game: Game) -> str:
     return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
 
 
-def _column_problem(rules: Rules, dealt: tuple[Card, ...], dealt_down: int,
-                    col: tuple[Card, ...], down: int) -> str | None:
+def _column_problem(rules: engine.Ruleset, dealt: tuple[Card, ...], dealt_down: int,
+                    col: tuple[Card, ...], down: int) -> BaseProblem | None:
     """Why column ``col`` (``down`` face-down cards) cannot have grown from the dealt
     column ``dealt`` (``dealt_down`` face-down): ``base-face-down`` or ``base-column``,
     or ``None``.
@@ -81,13 +80,13 @@ def _column_problem(rules: Rules, dealt: tuple[Card, ...], dealt_down: int,
     highest of them (``k <= down + 1`` once one of them was turned).
     """
     if down > dealt_down or col[:down] != dealt[:down]:
-        return "base-face-down"
+        return BaseProblem.FACE_DOWN
     common = 0
     for a, b in zip(col, dealt):
         if a != b:
             break
         common += 1
-    builds_on = rules.builds_on
+    builds_on = rules.BUILDING.builds_on
     # chain: the lowest j such that every card of col[j:] lies on one it builds on.
     chain = len(col) - 1 if col else 0
     while chain > 0 and builds_on(col[chain - 1], col[chain]):
@@ -107,7 +106,7 @@ def _column_problem(rules: Rules, dealt: tuple[Card, ...], dealt_down: int,
             ok = down <= k - 1 and (down == dealt_down or k <= down + 1)
         if ok:
             return None
-    return "base-column"
+    return BaseProblem.COLUMN
 
 
 def _subsequence(part: list[Card], whole: list[Card]) -> bool:
@@ -115,7 +114,7 @@ def _subsequence(part: list[Card], whole: list[Card]) -> bool:
     return all(any(c == w for w in it) for c in part)
 
 
-def base_problems(start: Position, base: GameState) -> list[tuple[str, str]]:
+def base_problems(start: Position, base: GameState) -> list[tuple[BaseProblem, str]]:
     """Why ``base`` (a save's state before its oldest kept action) could not have been
     reached from ``start`` by the rules (SPEC §4-§7), as ``(code, note)`` pairs, or
     ``[]``. Both positions are complete and well formed (:func:`~game.fcs.parse_position`).
@@ -129,7 +128,7 @@ def base_problems(start: Position, base: GameState) -> list[tuple[str, str]]:
     rules = engine.RULES[start.layout.game]
     lay = start.layout
     pos = base.position
-    out: list[tuple[str, str]] = []
+    out: list[tuple[BaseProblem, str]] = []
     for i in range(lay.columns):
         bad = _column_problem(rules, start.piles[i], start.down[i], pos.piles[i], pos.down[i])
         if bad is not None:
@@ -140,41 +139,41 @@ def base_problems(start: Position, base: GameState) -> list[tuple[str, str]]:
         before = list(start.piles[w]) + list(reversed(start.piles[s]))
         now = list(pos.piles[w]) + list(reversed(pos.piles[s]))
         if not _subsequence(now, before):
-            out.append(("base-stock", "stock and waste are not in drawing order"))
+            out.append((BaseProblem.STOCK, "stock and waste are not in drawing order"))
         left = len(before) - len(now)
     arrived = bin(base.arrived).count("1")
     flips = sum(start.down) - sum(pos.down)
     extra = base.score - rules.FOUNDATION_POINTS * arrived - rules.FLIP_POINTS * flips
     if (arrived_mask(pos) & ~base.arrived or extra < 0 or extra > rules.WASTE_POINTS * left
             or (extra and extra % rules.WASTE_POINTS)):
-        out.append(("base-score", f"score {base.score} does not fit the position"))
+        out.append((BaseProblem.SCORE, f"score {base.score} does not fit the position"))
     return out
 
 
 def _int(d: dict, key: str, lo: int, hi: int) -> int:
     v = d.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise BadSave("save-format", f"{key!r} must be a whole number {lo}..{hi}, not {v!r}")
+        raise BadSave(SaveProblem.FORMAT, f"{key!r} must be a whole number {lo}..{hi}, not {v!r}")
     return v
 
 
 def _moves(d: dict, key: str) -> list[Move]:
     v = d.get(key)
     if not isinstance(v, list) or len(v) > UNDO_LIMIT or not all(isinstance(m, str) for m in v):
-        raise BadSave("save-format", f"{key!r} must be a list of at most 100 moves")
+        raise BadSave(SaveProblem.FORMAT, f"{key!r} must be a list of at most 100 moves")
     try:
         return [Move.parse(m) for m in v]
     except BadNotation as e:
-        raise BadSave("save-history", f"{key!r}: {e}") from None
+        raise BadSave(SaveProblem.HISTORY, f"{key!r}: {e}") from None
 
 
 def _pos(text: object, game: str, cells: int, what: str) -> Position:
     if not isinstance(text, str):
-        raise BadSave("save-format", f"{what!r} must be position text")
+        raise BadSave(SaveProblem.FORMAT, f"{what!r} must be position text")
     try:
         return parse_position(text, game, cells)
     except BadPosition as e:
-        raise BadSave("save-position", f"{what}: {e}", e.problems) from None
+        raise BadSave(SaveProblem.POSITION, f"{what}: {e}", e.problems) from None
 
 
 def load_save(text: str | bytes) -> Game:
@@ -192,6 +191,44 @@ def load_save(text: str | bytes) -> Game:
             ``.problems``), ``save-history``; see
             :class:`~game.errors.BadSave`. Nothing is half-built: on error no game exists.
     """
+    d = _json_object(text)
+    game_name, cells = _game_and_cells(d)
+    deal, start = _start(d, game_name, cells)
+    max_score = engine.RULES[game_name].MAX_SCORE
+    base = _base(d["base"], start, max_score) if "base" in d else None
+    recycles = _int(d, "recycles", 0, 10**9) if "recycles" in d else 0
+    if recycles and base is None:
+        raise BadSave(SaveProblem.FORMAT, "'recycles' without 'base'")
+    game = Game(start, deal, base, recycles)
+    history = _moves(d, "history")
+    redo = _moves(d, "redo")
+    if len(history) + len(redo) > UNDO_LIMIT:
+        raise BadSave(SaveProblem.FORMAT, "more than 100 undo and redo actions")
+    moves = _int(d, "moves", len(history) + len(redo), 10**9)
+    score = _int(d, "score", 0, max_score)
+    for i, m in enumerate(history):
+        try:
+            game.play(m)
+        except IllegalMove as e:
+            raise BadSave(SaveProblem.HISTORY, f"history move {i + 1}: {e}") from None
+    cur = _pos(d.get("position"), game_name, cells, "position")
+    reached = game.state
+    if cur != reached.position or score != reached.score:
+        raise BadSave(SaveProblem.HISTORY, "replaying the history does not give the saved position")
+    for i, m in enumerate(redo):
+        try:
+            game.play(m)
+        except IllegalMove as e:
+            raise BadSave(SaveProblem.HISTORY, f"redo move {i + 1}: {e}") from None
+    for _ in redo:
+        game.undo()
+    game.move_count = moves
+    return game
+
+
+def _json_object(text: str | bytes) -> dict:
+    """The save's JSON object, its version checked (``save-json``, ``save-format``,
+    ``save-version``)."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
@@ -199,86 +236,71 @@ def load_save(text: str | bytes) -> Game:
             text = text[1:]
         d = json.loads(text)
     except (ValueError, TypeError, AttributeError) as e:
-        raise BadSave("save-json", f"not JSON ({e})") from None
+        raise BadSave(SaveProblem.JSON, f"not JSON ({e})") from None
     if not isinstance(d, dict):
-        raise BadSave("save-format", "the save must be a JSON object")
+        raise BadSave(SaveProblem.FORMAT, "the save must be a JSON object")
     version = d.get("version")
     if version != SAVE_VERSION or isinstance(version, bool):
-        raise BadSave("save-version", f"unknown save version {version!r} (this app reads 1)")
+        raise BadSave(SaveProblem.VERSION, f"unknown save version {version!r} (this app reads 1)")
+    return d
+
+
+def _game_and_cells(d: dict) -> tuple[str, int]:
+    """The save's game and cell count, and no unknown field (``save-format``)."""
     game_name, cells = d.get("game"), d.get("cells")
     if (not isinstance(game_name, str) or game_name not in VARIANTS
             or cells not in VARIANTS[game_name] or isinstance(cells, bool)):
-        raise BadSave("save-format", f"unknown game {game_name!r} with {cells!r} cells")
+        raise BadSave(SaveProblem.FORMAT, f"unknown game {game_name!r} with {cells!r} cells")
     known = {"version", "game", "cells", "code", "start", "base", "history", "redo",
              "position", "score", "moves", "recycles"}
     extra = set(d) - known
     if extra:
-        raise BadSave("save-format", f"unknown fields {sorted(extra)}")
-    deal = None
+        raise BadSave(SaveProblem.FORMAT, f"unknown fields {sorted(extra)}")
+    assert isinstance(cells, int)
+    return game_name, cells
+
+
+def _start(d: dict, game_name: str, cells: int) -> tuple[DealCode | None, Position]:
+    """The deal (or ``None``) and the start position of the save (``save-format``,
+    ``save-code``, ``save-position``)."""
     if "code" in d:
         if "start" in d or not isinstance(d["code"], str):
-            raise BadSave("save-format", "'code' must be text, without 'start'")
+            raise BadSave(SaveProblem.FORMAT, "'code' must be text, without 'start'")
         try:
             deal = parse_code(d["code"])
         except BadCode as e:
-            raise BadSave("save-code", str(e)) from None
+            raise BadSave(SaveProblem.CODE, str(e)) from None
         if (deal.game, deal.cells) != (game_name, cells):
-            raise BadSave("save-code", f"code {d['code']!r} is not a {game_name} deal")
-        start = engine.RULES[game_name].deal(deal.number, cells)
-    elif "start" in d:
-        start = _pos(d["start"], game_name, cells, "start")
-    else:
-        raise BadSave("save-format", "a save needs 'code' or 'start'")
-    base: GameState | None = None
-    max_score = engine.RULES[game_name].MAX_SCORE
-    if "base" in d:
-        b = d["base"]
-        if not isinstance(b, dict) or set(b) != {"position", "score", "arrived"}:
-            raise BadSave("save-format", "'base' must hold position, score and arrived")
-        bpos = _pos(b["position"], game_name, cells, "base")
-        bscore = _int(b, "score", 0, max_score)
-        arr = b["arrived"]
-        try:
-            if not isinstance(arr, str) or arr != arr.strip().lower():
-                raise ValueError
-            mask = int(arr, 16)
-        except ValueError:
-            raise BadSave("save-format", f"bad 'arrived' {arr!r}") from None
-        if mask >> bpos.layout.total or format(mask, "x") != arr:
-            raise BadSave("save-format", f"bad 'arrived' {arr!r}")
-        problems = base_problems(start, GameState(bpos, bscore, mask))
-        if problems:
-            raise BadSave("save-base", "the base position could not have come from the "
-                          "start: " + "; ".join(f"{c}: {n}" for c, n in problems),
-                          [c for c, _ in problems])
-        base = GameState(bpos, bscore, mask)
-    recycles = _int(d, "recycles", 0, 10**9) if "recycles" in d else 0
-    if recycles and base is None:
-        raise BadSave("save-format", "'recycles' without 'base'")
-    game = Game(start, deal, base, recycles)
-    history = _moves(d, "history")
-    redo = _moves(d, "redo")
-    if len(history) + len(redo) > UNDO_LIMIT:
-        raise BadSave("save-format", "more than 100 undo and redo actions")
-    moves = _int(d, "moves", len(history) + len(redo), 10**9)
-    score = _int(d, "score", 0, max_score)
-    for i, m in enumerate(history):
-        try:
-            game.play(m)
-        except IllegalMove as e:
-            raise BadSave("save-history", f"history move {i + 1}: {e}") from None
-    cur = _pos(d.get("position"), game_name, cells, "position")
-    if cur != game._state[0] or score != game._state[1]:
-        raise BadSave("save-history", "replaying the history does not give the saved position")
-    for i, m in enumerate(redo):
-        try:
-            game.play(m)
-        except IllegalMove as e:
-            raise BadSave("save-history", f"redo move {i + 1}: {e}") from None
-    for _ in redo:
-        game.undo()
-    game.move_count = moves
-    return game
+            raise BadSave(SaveProblem.CODE, f"code {d['code']!r} is not a {game_name} deal")
+        return deal, engine.RULES[game_name].deal(deal.number, cells)
+    if "start" in d:
+        return None, _pos(d["start"], game_name, cells, "start")
+    raise BadSave(SaveProblem.FORMAT, "a save needs 'code' or 'start'")
+
+
+def _base(b: object, start: Position, max_score: int) -> GameState:
+    """The save's ``base`` state, checked against ``start`` (``save-format``,
+    ``save-position``, ``save-base``)."""
+    if not isinstance(b, dict) or set(b) != {"position", "score", "arrived"}:
+        raise BadSave(SaveProblem.FORMAT, "'base' must hold position, score and arrived")
+    lay = start.layout
+    bpos = _pos(b["position"], lay.game, lay.cells, "base")
+    bscore = _int(b, "score", 0, max_score)
+    arr = b["arrived"]
+    try:
+        if not isinstance(arr, str) or arr != arr.strip().lower():
+            raise ValueError
+        mask = int(arr, 16)
+    except ValueError:
+        raise BadSave(SaveProblem.FORMAT, f"bad 'arrived' {arr!r}") from None
+    if mask >> bpos.layout.total or format(mask, "x") != arr:
+        raise BadSave(SaveProblem.FORMAT, f"bad 'arrived' {arr!r}")
+    problems = base_problems(start, GameState(bpos, bscore, mask))
+    if problems:
+        raise BadSave(SaveProblem.BASE, "the base position could not have come from the "
+                      "start: " + "; ".join(f"{c}: {n}" for c, n in problems),
+                      [c for c, _ in problems])
+    return GameState(bpos, bscore, mask)
 
 
 set_save_writer(dump_save)

@@ -1,28 +1,34 @@
 """Four Rows: a tiny third game, written only to prove that a game is one file
-(issue 9 point 1). Not part of the product.
+(issue 9 point 1, issue 26 point 1). Not part of the product.
 
 One deck; 4 columns of 13 cards, all face up; 4 free cells (the only variant, code
 ``TG1-C4-...``); foundations S H D C. A column builds down by alternating colour, one
 card at a time; an empty column takes any card. Scoring: 10 points for a card's first
-arrival on a foundation. Register it with ``game.engine.register(tiny_game)``.
+arrival on a foundation. Register it with ``game.engine.register(tiny_game)``: its two
+answers (:func:`pickup`, :func:`accepts`) and its counts (:data:`GIVES`,
+:data:`TAKES`) are all the rules package needs to check, list and lift its moves.
 """
 
 from __future__ import annotations
 
 from game.cards import Card, card_from_number
-from game.contract import Result
 from game.deals import ms_deal_order
-from game.moves import Move
 from game.position import Position, layout
 from game.refusals import Refusal
-from game.rules import BY_COLOUR, foundation_refusal
+from game.rules import BY_COLOUR, Limits, Result, foundation_accepts
 
 GAME, PREFIX = "four-rows", "TG1"
 VARIANTS: tuple[int, ...] = (4,)
 COLUMNS, FOUNDATION_SUITS, STOCK, DECKS, CARDS = 4, "SHDC", False, 1, 52
 FOUNDATION_POINTS, FLIP_POINTS, WASTE_POINTS = 10, 0, 0
 MAX_SCORE = 520
+BANDS: tuple[str, ...] = ("cells", "foundations")
+TYPICAL_COLUMN: tuple[int, int] = (0, 13)
+WELCOME: tuple[str, ...] = ("welcome.goal", "welcome.play", "welcome.help")
 BUILDING = BY_COLOUR
+#: Every pile gives one card at a time; foundations and cells take one.
+GIVES: Limits = {k: (1, Refusal.ONE_CARD_AT_A_TIME) for k in "tcf"}
+TAKES: Limits = {"f": (1, Refusal.FOUNDATION_ONE_CARD), "c": (1, Refusal.CELL_ONE_CARD)}
 _NO: dict[str, int | str] = {}
 
 
@@ -36,43 +42,25 @@ def deal(number: int, cells: int = 4) -> Position:
     return Position(lay, tuple(piles), (0,) * COLUMNS)
 
 
-def builds_on(lower: Card, upper: Card) -> bool:
-    """Alternating colour, one rank lower."""
-    return BUILDING.builds_on(lower, upper)
-
-
 def empty_accepts(card: Card) -> bool:
     """Any card may start an empty column."""
     return True
 
 
-def check_pickup(pos: Position, s: int, n: int) -> Result:
-    """One card at a time, from any non-empty pile."""
-    src = pos.piles[s]
-    if not src:
-        return Refusal.EMPTY_SOURCE, _NO
-    if n > 1:
-        return Refusal.ONE_CARD_AT_A_TIME, {"count": n}
+def pickup(pos: Position, s: int, n: int) -> Result:
+    """The top card of any pile may be picked up (:data:`GIVES` limits it to one)."""
     return None
 
 
-def check(pos: Position, s: int, d: int, n: int) -> Result:
-    """same-pile, not-a-target, the pick-up, then the destination's fit."""
-    lay = pos.layout
-    ks, kd = lay.kind[s], lay.kind[d]
-    if s == d:
-        return Refusal.SAME_PILE, _NO
-    if ks == "f" and kd == "f":
-        return Refusal.NOT_A_TARGET, _NO
-    bad = check_pickup(pos, s, n)
-    if bad is not None:
-        return bad
-    card, dst = pos.piles[s][-1], pos.piles[d]
-    if kd == "f":
-        suit = lay.found_suits[d - lay.found_ix[0]]
-        why = foundation_refusal(suit, dst, card)
-        return None if why is None else (why, _NO)
-    if kd == "c":
+def accepts(pos: Position, d: int | None, s: int, n: int) -> Result:
+    """A foundation the next card of its suit, an empty cell any card, a column any
+    card when empty, else the other colour one rank lower."""
+    if d is None:
+        return None
+    card, dst, kind = pos.piles[s][-n], pos.piles[d], pos.layout.kind[d]
+    if kind == "f":
+        return foundation_accepts(pos, d, card)
+    if kind == "c":
         return (Refusal.CELL_FULL, _NO) if dst else None
     why = BUILDING.refusal(dst[-1], card) if dst else None
     return None if why is None else (why, _NO)
@@ -86,19 +74,6 @@ def check_draw(pos: Position) -> Result:
 def draw(pos: Position) -> Position:
     """Never called (no stock). Raises ValueError."""
     raise ValueError("no stock")
-
-
-def legal_moves(pos: Position) -> list[Move]:
-    """Every single-card move that :func:`check` accepts (plain enumeration)."""
-    lay = pos.layout
-    out = []
-    for s in range(len(lay.ids)):
-        if not pos.piles[s]:
-            continue
-        for d in range(len(lay.ids)):
-            if check(pos, s, d, 1) is None:
-                out.append(Move(lay.ids[s], lay.ids[d], 1))
-    return out
 
 
 def move_limit(pos: Position, dst: int | None = None) -> int:

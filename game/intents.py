@@ -27,7 +27,7 @@ def _picked(pos: Position, pid: str, index: int) -> tuple[int, int] | None:
 
 def _try(pos: Position, move: Move) -> Move | None:
     try:
-        return engine.resolve(pos, move)[0]
+        return engine.resolve(pos, move).move
     except IllegalMove:
         return None
 
@@ -170,7 +170,8 @@ def pickup_refusal(pos: Position, pid: str, index: int) -> Refusal | None:
         ``one-card-at-a-time`` / ``foundation-one-card`` (not the top card of the waste or
         a foundation; Easy Harp: several column cards not led by a king);
         ``not-a-run``; Eight Off ``group-too-large`` (more than the group limit even onto
-        a non-empty column, :meth:`game.Game.group_limit`). SPEC §4, §5.
+        a non-empty column, :meth:`game.Game.group_limit`). SPEC §4, §5; the order is
+        :func:`game.rules.lifter`'s.
     """
     lay = pos.layout
     s = lay.index.get(pid)
@@ -179,10 +180,5 @@ def pickup_refusal(pos: Position, pid: str, index: int) -> Refusal | None:
     picked = _picked(pos, pid, index)
     if picked is None:
         return Refusal.EMPTY_SOURCE
-    bad = engine.RULES[lay.game].check_pickup(pos, s, picked[1])
+    bad = engine.RULES[lay.game].lift_refusal(pos, s, picked[1])
     return None if bad is None else bad[0]
-
-
-def has_moves(pos: Position) -> bool:
-    """Whether any legal move exists (the stock tap included), SPEC §4, §5."""
-    return bool(engine.RULES[pos.layout.game].legal_moves(pos))
