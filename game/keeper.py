@@ -82,6 +82,35 @@ class RecordKeeper:
         return records
 
     def _commit(self, op: Event | Reset | None) -> list[Outcome]:
+        outcomes = self._merge(op)
+        self.settle(self.store.set(KEY_RECORDS, self.text))
+        return outcomes
+
+    @property
+    def text(self) -> str:
+        """The stored text of ``records`` (what a write puts under ``KEY_RECORDS``)."""
+        return self._text if self._text is not None else dump_records(self.records)
+
+    def stage(self, event: Event) -> Outcome:
+        """Count ``event`` in ``records`` (read and merge, as ``record``) without writing:
+        the caller writes ``text`` together with the game it belongs to (SPEC §7, one
+        transaction), then calls ``settle``. Raises ValueError for a malformed event."""
+        check_event(event)
+        return self._merge(event)[-1]
+
+    @property
+    def pending(self) -> bool:
+        """Whether operations are counted here but not yet written."""
+        return bool(self._pending)
+
+    def settle(self, saved: bool) -> None:
+        """The text was written (``saved``) or not: pending operations are kept until a
+        write lands, so nothing is counted twice or never."""
+        self.saved = saved
+        if saved:
+            self._pending.clear()
+
+    def _merge(self, op: Event | Reset | None) -> list[Outcome]:
         if op is not None:
             self._pending.append(op)
             del self._pending[:-PENDING_LIMIT]
@@ -97,9 +126,6 @@ class RecordKeeper:
                 records, out = apply(records, pending)
                 outcomes.append(out)
         self.records, self._text = records, dump_records(records)
-        self.saved = self.store.set(KEY_RECORDS, self._text)
-        if self.saved:
-            self._pending.clear()
         return outcomes
 
     def record(self, event: Event) -> Outcome:
@@ -115,6 +141,12 @@ class RecordKeeper:
         Records().of(variant)
         self._commit(Reset(variant))
         return self.records
+
+    def flush(self) -> None:
+        """Write what is counted but not written yet, merged again with what storage
+        holds now (another tab may have written since)."""
+        if self._pending:
+            self._commit(None)
 
     def retry(self) -> None:
         """Try again to write what is not saved yet (after storage was freed)."""

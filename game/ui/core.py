@@ -234,12 +234,25 @@ class Core:
         take that one over (``conflict.before_save``)."""
         decision = conflict.before_save(self.store.get(KEY_GAME), self.last_saved)
         if isinstance(decision, conflict.Adopt):
+            self.ledger.keeper.flush()  # what this tab counted is kept, the game is not
             self.adopt(decision)
             return
         blob = self.g.to_save()
-        self.ledger.save_meta()  # before the game: a tab adopting it finds its id
-        if self.store.set(KEY_GAME, blob):
+        writes = {}
+        meta = self.ledger.dump_meta()
+        if meta is not None:
+            writes[game.KEY_META] = meta  # first: a tab adopting the game finds its id
+        writes[KEY_GAME] = blob
+        keeper = self.ledger.keeper
+        counted = keeper.pending
+        if counted:
+            writes[game.KEY_RECORDS] = keeper.text
+        ok = self.store.transact(writes)  # the game, its meta and its records, or nothing
+        if counted:
+            keeper.settle(ok)
+        if ok:
             self.last_saved = blob
+            self.notices.dismiss("storage-full")
         self.check_storage()
 
     def save_settings(self) -> None:

@@ -96,10 +96,11 @@ class Ledger:
             self.record(event)
 
     def record(self, event: game.Event) -> game.Outcome | None:
-        """Record ``event``; None (nothing counted) for one the keeper refuses as
-        malformed, which must never stop the game (SPEC §7)."""
+        """Count ``event`` (``RecordKeeper.stage``: written with the game it belongs to,
+        in one transaction, by the page's next save); None (nothing counted) for one the
+        keeper refuses as malformed, which must never stop the game (SPEC §7)."""
         try:
-            return self.keeper.record(event)
+            return self.keeper.stage(event)
         except ValueError:
             return None
 

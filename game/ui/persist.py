@@ -23,6 +23,10 @@ from .i18n import LANGUAGES
 KEY_SETTINGS = "solitaire.settings"
 KEY_GAME = "solitaire.game"
 BACKUP_PREFIX = "solitaire.backup."
+KEY_PAINT = "solitaire.paint"  # the picture of the table static/prepaint.js keeps
+#: What may be removed to make room for the game and the statistics (SPEC §7): the
+#: picture of the table is made again when the page is next hidden.
+EXPENDABLE = (KEY_PAINT,)
 SETTINGS_VERSION = 1
 GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
@@ -138,6 +142,48 @@ class SafeStore:
             self.store.remove(key)
         except Exception:  # noqa: BLE001
             self.failure = self.failure or "storage-off"
+
+    def transact(self, writes: dict[str, str]) -> bool:
+        """Write every (key, text) of ``writes`` or none of them (SPEC §7: writes that
+        belong together land whole). When storage is short, what can be rebuilt
+        (``EXPENDABLE``) is removed first and the writes tried again; if they still do
+        not fit, every key written is put back as it was. Returns whether all landed."""
+        for attempt in (0, 1):
+            old: dict[str, str | None] = {}
+            try:
+                for key, text in writes.items():
+                    old[key] = self.store.get(key)
+                    self.store.set(key, text)
+                return True
+            except Exception:  # noqa: BLE001 - QuotaExceededError, SecurityError, ...
+                self.rollback(old)
+            if attempt == 0 and not self.make_room():
+                break
+        self.failure = self.failure or "storage-full"
+        return False
+
+    def rollback(self, old: dict[str, str | None]) -> None:
+        """Put back the ``old`` texts of the keys a failed transaction wrote."""
+        for key, text in old.items():
+            try:
+                if text is None:
+                    self.store.remove(key)
+                else:
+                    self.store.set(key, text)
+            except Exception:  # noqa: BLE001 - best effort: the old text was smaller or equal
+                pass
+
+    def make_room(self) -> bool:
+        """Remove what can be rebuilt (``EXPENDABLE``); True when something was removed."""
+        removed = False
+        for key in EXPENDABLE:
+            try:
+                if self.store.get(key) is not None:
+                    self.store.remove(key)
+                    removed = True
+            except Exception:  # noqa: BLE001
+                pass
+        return removed
 
     def backup(self, name: str, raw: str) -> None:
         """Keep an unreadable blob under ``solitaire.backup.<name>`` (best effort)."""

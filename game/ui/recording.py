@@ -115,16 +115,14 @@ class Recording(Core):
     def write_import(self, backup: game.Backup) -> None:
         """Write what the file holds, then start again from it."""
         self.stop_finish(say=False)
-        self.ledger.meta = None  # nothing of this page's game may be written over the file's
-        ok = True
-        for name, value in backup.writes():
-            if name == "records" and value is not None:
-                ok = self.ledger.keeper.replace_all(value) and ok
-            elif value is None:
-                self.store.remove(PART_KEYS[name])
-            else:
-                ok = self.store.set(PART_KEYS[name], value) and ok
-        if ok:
-            self.br.reload()  # start again from what was imported
-        else:
+        writes = {PART_KEYS[name]: value for name, value in backup.writes() if value is not None}
+        removes = [PART_KEYS[name] for name, value in backup.writes() if value is None]
+        if not self.store.transact(writes):  # all of the file, or nothing (SPEC §7)
             self.check_storage()
+            self.notify("import-refused", lambda tx: tx.notice("storage-full"))
+            return
+        self.ledger.meta = None  # nothing of this page's game may be written over the file's
+        self.ledger.keeper.settle(True)
+        for key in removes:
+            self.store.remove(key)
+        self.br.reload()  # start again from what was imported

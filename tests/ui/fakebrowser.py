@@ -39,6 +39,15 @@ class FakeStore:
         self.data = dict(data or {})
         self.quota = quota
         self.off = False
+        self.tabs: list[FakeBrowser] = []  # every page sharing this storage (one origin)
+        self.writer: FakeBrowser | None = None  # the tab whose call is under way
+
+    def tell(self, key: str, value: str | None) -> None:
+        """A ``storage`` event for every other tab, as a task of its own (SPEC §7)."""
+        for tab in self.tabs:
+            if tab is not self.writer:
+                tab.set_timeout(lambda t=tab: t.document.dispatch_window(
+                    Event("storage", key=key, newValue=value)), 0)
 
     def used(self) -> int:
         return sum(len(k) + len(v) for k, v in self.data.items())
@@ -54,12 +63,41 @@ class FakeStore:
         old = len(key) + len(self.data[key]) if key in self.data else 0
         if self.used() - old + len(key) + len(value) > self.quota:
             raise QuotaExceeded(key)
+        changed = self.data.get(key) != value
         self.data[key] = value
+        if changed:
+            self.tell(key, value)
 
     def remove(self, key: str) -> None:
         if self.off:
             raise PermissionError("storage disabled")
-        self.data.pop(key, None)
+        if self.data.pop(key, None) is not None:
+            self.tell(key, None)
+
+
+class TabStore:
+    """One tab's view of the shared ``FakeStore`` (so its own writes fire no event at
+    itself, as in a browser)."""
+
+    def __init__(self, store: FakeStore, tab: FakeBrowser) -> None:
+        self.store, self.tab = store, tab
+
+    def get(self, key: str) -> str | None:
+        return self.store.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.store.writer = self.tab
+        try:
+            self.store.set(key, value)
+        finally:
+            self.store.writer = None
+
+    def remove(self, key: str) -> None:
+        self.store.writer = self.tab
+        try:
+            self.store.remove(key)
+        finally:
+            self.store.writer = None
 
 
 class FakeWindow(Target):
@@ -99,6 +137,7 @@ class FakeBrowser:
         if languages:
             self.window.navigator.languages = languages
         self.store = store or FakeStore()
+        self.store.tabs.append(self)
         self.rng = random.Random(seed)
         self.clock = 1000.0  # performance.now() in ms
         self.epoch = 1_764_000_000_000  # Date.now() at clock 0
@@ -186,8 +225,8 @@ class FakeBrowser:
 
     # ----- storage, random, date, records --------------------------------------------------
 
-    def local_store(self) -> FakeStore:
-        return self.store
+    def local_store(self) -> TabStore:
+        return TabStore(self.store, self)
 
     def random(self) -> float:
         return self.rng.random()

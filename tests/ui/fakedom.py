@@ -402,6 +402,13 @@ class Document(Element):
         self.flush()
         return evt
 
+    def dispatch_window(self, evt: Event) -> None:
+        """Fire ``evt`` at the window alone (``storage``, ``message``)."""
+        evt.target = self.window
+        for out in self.window.fire(evt):
+            self.run_async(out)
+        self.flush()
+
     def flush(self) -> None:
         while self.microtasks:
             self.microtasks.pop(0)()
