@@ -211,6 +211,7 @@ class Core:
         if self.finishing:
             self.finishing = []
             self.show_running(False)
+            self.notices.dismiss("finishing")
             if say:
                 self.notify("solve-stopped", lambda tx: tx.t("solve.stopped"))
 

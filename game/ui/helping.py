@@ -162,6 +162,7 @@ class Helping(Core):
         self.finishing = list(sol.moves)
         self.finished = 0
         self.show_running(True)
+        self.notify("finishing", lambda tx: tx.t("solve.playing"), action="solve.skip")
         self.assist.play_later(self.finishing[0], 0)
 
     def auto_move(self, move: str) -> None:
@@ -175,10 +176,30 @@ class Helping(Core):
             return
         self.finished += 1
         if self.finishing:
-            self.assist.play_later(self.finishing[0], finish_delay(self.finished, move))
+            total = self.finished + len(self.finishing)
+            self.assist.play_later(self.finishing[0], finish_delay(self.finished, move, total))
         else:
             self.show_running(False)
+            self.notices.dismiss("finishing")
             self.refresh_verdict()
+
+    def skip_to_end(self) -> None:
+        """The finishing notice's button: play every move left at once (each an undoable
+        action of its own), then show the end."""
+        moves, self.finishing = self.finishing, []
+        self.assist.stop_pacing()
+        self.notices.dismiss("finishing")
+        self.show_running(False)
+        self.assist.mark_assisted(self.g)
+        played = 0
+        for move in moves:
+            try:
+                self.g.play(move)
+            except game.IllegalMove:
+                break
+            played += 1
+        if played:
+            self.after_action()
 
 
 def hint_text(g: game.Game, move: game.Move) -> Callable[[Texts], str]:

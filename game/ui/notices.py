@@ -41,6 +41,7 @@ LIFETIMES: dict[str, Lifetime] = {
     "storage-full": Lifetime(False, None),
     "update": Lifetime(False, None),  # until taken or dismissed
     "other-tab": Lifetime(True, None),
+    "finishing": Lifetime(False, None),  # while Finish for me plays (its own moves go on)
 }
 PASSING = Lifetime(True, NOTICE_MS)
 

@@ -79,8 +79,9 @@ class Page(TablePlay, Helping, Recording, Dealing):
         if isinstance(intent, it.SettingChanged):
             self.setting_changed(intent.name, intent.value)
             return
-        # Everything else is the player's: it stops Finish for me first.
-        if not (isinstance(intent, it.Button) and intent.action == "solve"):
+        # Everything else is the player's: it stops Finish for me first (but its own
+        # button, and the finishing notice's "skip to the end").
+        if not (isinstance(intent, it.Button) and intent.action in ("solve", "notice-action")):
             self.stop_finish()
         if isinstance(intent, it.Tap):
             self.tap(intent.pile, intent.index)
@@ -235,6 +236,9 @@ class Page(TablePlay, Helping, Recording, Dealing):
     def notice_action(self) -> None:
         """The notice's button: take the update."""
         kind = self.notices.kind
+        if kind == "finishing":
+            self.skip_to_end()
+            return
         self.notices.dismiss()
         if kind == "update":
             self.br.apply_update()  # the game is saved after every action: nothing is lost
@@ -325,8 +329,7 @@ class Page(TablePlay, Helping, Recording, Dealing):
     def on_key(self, evt: JS) -> None:
         """``keydown`` on the page: a key intent (outside dialogs and form fields)."""
         target = evt.target
-        on_solve = hasattr(target, "closest") and target.closest('[data-action="solve"]')
-        if not (on_solve and str(evt.key) in ("Enter", " ")):
+        if not (self.on_finish_control(target) and str(evt.key) in ("Enter", " ")):
             self.stop_finish()  # any key stops Finish for me, but one that presses its button
         if self.current is None or self.dialogs.any_open():
             return
@@ -343,12 +346,19 @@ class Page(TablePlay, Helping, Recording, Dealing):
         evt.preventDefault()
         self.dispatch(it.Button("deal-code"))
 
+    def on_finish_control(self, target: JS) -> bool:
+        """Whether ``target`` is Finish for me's own button or its "skip to the end"
+        (a press there is left to its click; any other input stops it)."""
+        if not hasattr(target, "closest"):
+            return False
+        return bool(target.closest('[data-action="solve"]')) or (
+            self.notices.kind == "finishing"
+            and bool(target.closest('[data-action="notice-action"]')))
+
     def on_pointer(self, evt: JS) -> None:
         """Any press on the page: the reminder goes; a press outside the Finish for me
         button stops it (a press on it is left to its click)."""
-        target = evt.target
-        on_solve = hasattr(target, "closest") and target.closest('[data-action="solve"]')
-        if not on_solve:
+        if not self.on_finish_control(evt.target):
             self.stop_finish()
 
     def bind(self) -> None:

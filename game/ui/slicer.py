@@ -40,13 +40,16 @@ STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win ve
 HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
 EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
-# "Finish for me" (issue 10 point 7): the first moves at a pace a player can follow
-# (card animations last 180 ms), then faster, stock taps faster still, so that a
-# 300-action Easy Harp finish takes about half a minute, not 80 s.
-FINISH_SLOW_MS = 260  # ms between the first FINISH_SLOW_MOVES actions
-FINISH_SLOW_MOVES = 12
-FINISH_MS = 140  # ms between later actions (a card move)
-FINISH_STOCK_MS = 60  # ms after a later stock tap (draw or recycle)
+# "Finish for me" (issue 10 point 7, issue 24 point 5): the first moves at a pace a
+# player can follow (card animations last 180 ms), then faster, stock taps faster still,
+# and a long line faster again, so that any finish takes at most FINISH_WATCH_MS to
+# watch (an Easy Harp finish of 520 actions, 22 passes through the stock: 70 s before).
+FINISH_SLOW_MS = 200  # ms between the first FINISH_SLOW_MOVES actions
+FINISH_SLOW_MOVES = 6
+FINISH_MS = 110  # ms between later actions (a card move)
+FINISH_STOCK_MS = 25  # ms after a later stock tap (draw or recycle): passes go briskly
+FINISH_WATCH_MS = 18_000  # the longest finish to watch, whatever its length (ms)
+FINISH_MIN_MS = 12  # never quicker than this between two actions (ms)
 
 #: ``Solution.status`` -> ``data-value`` of ``data-status="winnable"`` (SPEC §8).
 VERDICTS = {"winnable": "yes", "unwinnable": "no", "unknown": "unknown"}
@@ -167,14 +170,21 @@ class Slicer:
             del self.cache[next(iter(self.cache))]
 
 
-def finish_delay(played: int, move: str) -> int:
+def finish_delay(played: int, move: str, total: int = 0) -> int:
     """The pause in ms before "Finish for me" plays its next action, after it has
-    played ``played`` actions of which the last was ``move`` (SPEC §2 notation):
-    ``FINISH_SLOW_MS`` for the first ``FINISH_SLOW_MOVES``, then ``FINISH_STOCK_MS``
-    after a stock tap (``"s"``) and ``FINISH_MS`` after any other action."""
+    played ``played`` actions of a line of ``total`` (0: unknown) of which the last was
+    ``move`` (SPEC §2 notation): ``FINISH_SLOW_MS`` for the first ``FINISH_SLOW_MOVES``,
+    then ``FINISH_STOCK_MS`` after a stock tap (``"s"``) and ``FINISH_MS`` after any
+    other action, each cut so that the whole line plays within ``FINISH_WATCH_MS``
+    (but never under ``FINISH_MIN_MS``)."""
     if played < FINISH_SLOW_MOVES:
-        return FINISH_SLOW_MS
-    return FINISH_STOCK_MS if move.strip().lower() == "s" else FINISH_MS
+        pause = FINISH_SLOW_MS
+    else:
+        pause = FINISH_STOCK_MS if move.strip().lower() == "s" else FINISH_MS
+    if total > 0:
+        share = (FINISH_WATCH_MS - FINISH_SLOW_MS * FINISH_SLOW_MOVES) / total
+        pause = min(pause, max(int(share), FINISH_MIN_MS))
+    return pause
 
 
 def winnable_deal(kind: str, cells: int, r: float, proven: Sequence[int]) -> game.DealCode:
@@ -218,7 +228,8 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 
 
 __all__ = [
-    "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MS", "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
+    "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MIN_MS", "FINISH_MS", "FINISH_WATCH_MS",
+    "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
     "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
     "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
     "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "hint_marks", "verdict", "winnable_deal",

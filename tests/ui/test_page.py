@@ -180,3 +180,18 @@ def test_finish_for_me_stopped_stays_stopped_and_asks_again():
 def test_no_module_of_the_view_reaches_the_page():
     # The parts are given what they need; only app.py makes the page.
     assert page.Page.__mro__[-2] is core.Core
+
+
+def test_finish_for_me_can_skip_to_the_end():
+    d = Driver("EO1-C8-AAAAAFA")
+    d.button("solve")
+    d.br.advance(50)
+    d.button("confirm")
+    d.br.advance(500)
+    assert d.notice() == "finishing"
+    bar_button = d.q('[data-role="notice"] [data-action="notice-action"]')
+    d.br.pointer("pointerdown", 5, 5, target=bar_button)
+    d.br.click(bar_button)
+    assert d.g.is_won
+    assert d.notice() != "finishing" and not d.page.finishing
+    d.check_all()

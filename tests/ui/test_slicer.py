@@ -288,3 +288,14 @@ def test_finish_for_me_is_slow_first_then_faster():
     total = sum(slicer.finish_delay(i + 1, m) for i, m in enumerate(moves[:-1]))
     assert total / 1000 < 40, total
     assert total > 299 * tap  # not instant either
+
+
+def test_any_finish_plays_within_twenty_seconds():
+    """Issue 24 point 5: an Easy Harp finish of about 520 actions with 22 passes through
+    the stock took 70 s to watch; any line now plays within FINISH_WATCH_MS."""
+    for n in (20, 300, 520, 1500):
+        moves = (["s"] * 3 + ["w-t3", "t3-f"]) * (n // 5)
+        total = sum(slicer.finish_delay(i + 1, m, len(moves)) for i, m in enumerate(moves))
+        assert total <= max(slicer.FINISH_WATCH_MS, len(moves) * slicer.FINISH_MIN_MS) + 2000, (n, total)
+    assert slicer.finish_delay(1, "t1-f", 520) <= slicer.FINISH_SLOW_MS
+    assert slicer.finish_delay(30, "t1-f", 10) == slicer.FINISH_MS  # a short line: normal pace
