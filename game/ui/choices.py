@@ -25,16 +25,21 @@ def form_choice(kind: str | None, cells: str | None) -> tuple[str, int]:
     return game_kind, (n if n in CELL_CHOICES else CELL_CHOICES[0])
 
 
+def has_cells(kind: str) -> bool:
+    """Whether game ``kind`` comes in variants by cell count (the registry's facts)."""
+    return any(v.game == kind and v.cells for v in game.variants())
+
+
 def deal_cells(kind: str, cells: int) -> int:
-    """The cell count of a deal of ``kind``: ``cells`` for Eight Off, 0 for Easy Harp
-    (which has no free cells; SPEC §3 deal codes)."""
-    return cells if kind == game.EIGHT_OFF else 0
+    """The cell count of a deal of ``kind``: ``cells`` for a game with free cells (Eight
+    Off), 0 for one without (Easy Harp; SPEC §3 deal codes)."""
+    return cells if has_cells(kind) else 0
 
 
 def dialog_defaults(g: game.Game, settings: Settings) -> tuple[str, int]:
     """What the New game dialog shows checked when it opens: the current game, and its
     cell count (Eight Off) or the last chosen one (``settings.cells``)."""
-    return g.game, (g.cells if g.game == game.EIGHT_OFF else settings.cells)
+    return g.game, (g.cells if has_cells(g.game) else settings.cells)
 
 
 def same_deal_allowed(g: game.Game, kind: str | None, cells: int | None) -> bool:
@@ -43,7 +48,7 @@ def same_deal_allowed(g: game.Game, kind: str | None, cells: int | None) -> bool
     loaded position has none): it never silently ignores a choice."""
     if kind is None or kind != g.game or g.deal is None:
         return False
-    return g.game != game.EIGHT_OFF or cells == g.cells
+    return not has_cells(g.game) or cells == g.cells
 
 
 def random_deal(kind: str, cells: int, r: float) -> game.DealCode:

@@ -52,9 +52,8 @@ def variant_game(variant: str) -> tuple[str, int]:
     (SPEC §12 variant names). Raises ValueError for another name."""
     if variant not in game.STAT_VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
-    if variant == "easy-harp":
-        return game.EASY_HARP, 0
-    return game.EIGHT_OFF, int(variant.rsplit("-", 1)[1])
+    info = game.variant_info(variant)  # the registry's facts (issue 26.1)
+    return info.game, info.cells
 
 
 class RecordTexts:

@@ -18,18 +18,22 @@ from __future__ import annotations
 
 import json
 
+import game
+
 from .domtypes import JS
 from .persist import SafeStore
 from .table import Table
 from .texts import Texts
 
 KEY_WELCOME = "solitaire.welcome"  # JSON list of the games whose welcome was shown
-GAMES = ("easy-harp", "eight-off")
+GAMES = tuple(dict.fromkeys(v.game for v in game.variants()))  # the registry's games
 
 
 def steps(kind: str) -> list[str]:
-    """The catalog keys of the welcome's cards for game ``kind``, in order."""
-    return ["welcome.goal", f"welcome.rule.{kind}", "welcome.play", "welcome.help"]
+    """The catalog keys of the welcome's cards for game ``kind``, in order (the game's
+    own facts in the registry, issue 26.1)."""
+    info = next(v for v in game.variants() if v.game == kind)
+    return list(info.welcome)
 
 
 def parse_seen(raw: str | None) -> set[str]:
