@@ -22,7 +22,7 @@ from game.ui.page import Page
 WELCOMED = json.dumps(["easy-harp", "eight-off"])
 PHONE, DESKTOP, LANDSCAPE = (360, 640), (1366, 768), (740, 360)
 #: Small solver budgets: the searches run whole in one timer task under the fake clock.
-BUDGETS = {"verdict": 600, "solve": 1200, "stuck": 300}
+BUDGETS = {"verdict": 250, "solve": 1200, "stuck": 120}
 
 
 class Driver:
