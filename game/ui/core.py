@@ -194,14 +194,14 @@ class Core:
         """Take back the last action."""
         self.stop_finish()
         if self.g.undo():
-            self.pointer.reset()
+            self.cancel_press()
             self.after_action("undo")
 
     def redo(self) -> None:
         """Play again the last action taken back."""
         self.stop_finish()
         if self.g.redo():
-            self.pointer.reset()
+            self.cancel_press()
             self.after_action("redo")
 
     def stop_finish(self, say: bool = True) -> None:
@@ -275,10 +275,21 @@ class Core:
 
     # ----- the one way to replace the game -------------------------------------------
 
+    def cancel_press(self) -> None:
+        """Forget a press in progress (a dialog opened, the game changed under it): a
+        card being dragged goes back to its place."""
+        self.pointer.reset()
+        if self.dragging is not None:
+            self.dragging = None
+            self.table.put_down()
+            self.table.clear_marks()
+            if self.current is not None:
+                self.table.sync(self.scene(), animate=True)
+
     def set_game(self, g: game.Game, saved: str | None) -> None:
         """Hold ``g`` as the game on the table (``saved``: its blob in storage, None
         when it is not saved yet). Every replacement of the game comes through here."""
-        self.pointer.reset()
+        self.cancel_press()
         self.selection.clear()
         self.current = g
         self.last_saved = saved

@@ -21,11 +21,11 @@ class Dealing(Core):
     # ----- New game and Settings dialogs -------------------------------------------------
 
     def open_new(self) -> None:
-        self.pointer.reset()
+        self.cancel_press()
         self.dialogs.open_new(self.g, self.settings, self.texts)
 
     def open_settings(self) -> None:
-        self.pointer.reset()
+        self.cancel_press()
         self.dialogs.open_settings(self.settings)
 
     def chosen(self) -> tuple[str, int]:

@@ -70,7 +70,7 @@ class Helping(Core):
         g = self.g
         if g.game != game.EASY_HARP or g.is_won:
             return
-        sol = self.assist.search(STUCK + self.key_of(), "stuck", lambda: game.Search(
+        sol = self.assist.search("stuck", STUCK + self.key_of(), lambda: game.Search(
             g, self.budgets["stuck"], mode="complete", goal="progress"), g)
         if sol is not None:
             self.stuck_found(sol)

@@ -302,6 +302,7 @@ class Page(TablePlay, Helping, Recording, Dealing):
         self.check_storage()
         self.check_moves()
         self.bind()
+        self.show_running(False)
         self.refresh_verdict()
         if self.g.is_won:
             self.stats.win(self.g, None, self.ledger.seconds(),

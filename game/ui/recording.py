@@ -33,7 +33,7 @@ class Recording(Core):
     def open_stats(self) -> None:
         """Open the Statistics dialog on the current game's variant."""
         self.dialogs.close_all()
-        self.pointer.reset()
+        self.cancel_press()
         g = self.g
         self.stats.open(game.variant_of(g.game, g.cells), self.texts,
                         self.ledger.keeper.records, self.recent())
