@@ -31,7 +31,7 @@ class Driver:
     def __init__(self, code: str = "EO1-C8-AAAAAFA", *, viewport: tuple[int, int] = DESKTOP,
                  settings: dict[str, Any] | None = None, store: FakeStore | None = None,
                  welcomed: bool = True, languages: list[str] | None = None,
-                 seed: int = 1) -> None:
+                 seed: int = 1, budgets: dict[str, int] | None = None) -> None:
         store = store or FakeStore()
         if welcomed:
             store.data.setdefault("solitaire.welcome", WELCOMED)
@@ -43,7 +43,7 @@ class Driver:
         self.br = FakeBrowser(viewport, store=store, languages=languages, seed=seed,
                               params=params)
         self.page = Page(self.br)  # type: ignore[arg-type]
-        self.page.budgets = dict(BUDGETS)
+        self.page.budgets = dict(budgets or BUDGETS)
         self.log: list[tuple[str, str, float]] = []  # (what, kind, time): notices and actions
         self._instrument()
         self.br.run_async(self.page.start())

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from fakebrowser import FakeStore
 from pagedriver import PHONE, Driver
 
@@ -224,10 +223,6 @@ def test_a_deal_with_no_move_says_so():
     d.check_all()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "regression of the new page: opening a dialog mid-drag no longer resets the pointer "
-    "(the old App.reset_input, commit f4d7b7a): Chromium sends no pointercancel then, "
-    "so the drag goes on after the dialog closes and the card lands where it is let go"))
 def test_a_dialog_opened_during_a_drag_puts_the_card_back():
     d = Driver("EH1-N-AAAAAAF", viewport=PHONE)
     twin = game.new_game("EH1-N-AAAAAAF")

@@ -149,9 +149,7 @@ def test_indicator_and_the_move_that_loses_the_game():
     g.play(KILLER)
     assert game.solve(g).status == "unwinnable"
     g.undo()
-    d = Driver(str(EO4_DEAL), settings={"show_winnable": True})
-    d.page.budgets = dict(FULL)
-    d.page.refresh_verdict()
+    d = Driver(str(EO4_DEAL), settings={"show_winnable": True}, budgets=FULL)
     run_until(d, lambda: verdict(d) == "yes")
     assert d.notice() != "lost-win"
     src, dst = KILLER.split("-")
@@ -171,8 +169,7 @@ def test_indicator_is_absent_when_its_setting_is_off():
 
 
 def test_finish_for_me_wins_counts_as_assisted_and_undo_works():
-    d = Driver(EO8)
-    d.page.budgets = dict(FULL)
+    d = Driver(EO8, budgets=FULL)
     ask_to_finish(d)
     d.button("confirm")
     run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
@@ -274,9 +271,6 @@ def test_finish_for_me_stops_when_pressed_again(lang):
     d.check_all()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23 regression: the new page sets aria-pressed "
-                   "on the Finish for me button only once it has run (core.show_running); "
-                   "before, the idle toggle said aria-pressed=false (test_solver_page.py)")
 def test_the_idle_finish_button_is_a_toggle_not_pressed():
     d = Driver(EO8)
     assert solve_button(d)["pressed"] == "false"
@@ -287,8 +281,7 @@ def test_finish_for_me_on_a_lost_game_says_so_without_asking():
     button says so at once, with no question, and plays nothing."""
     code = "EO1-C2-AABZMVC"
     assert game.solve(game.new_game(game.parse_code(code))).status == "unwinnable"
-    d = Driver(code)
-    d.page.budgets = dict(FULL)
+    d = Driver(code, budgets=FULL)
     d.button("solve")
     run_until(d, lambda: d.notice() == "solve-none")
     assert notice_text(d) == catalog("en")["solve.unwinnable"]
@@ -318,10 +311,6 @@ Waste:
 """
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "page bug: helping.check_stuck calls assist.search(STUCK + key, 'stuck', ...) with kind "
-    "and key swapped, so the answer's Found is dropped (found() compares f.key 'stuck' to "
-    "the position) and the cache keeps it under the one key 'stuck' for every position"))
 @pytest.mark.parametrize(("lang", "indicator"), [("en", True), ("ro", False)])
 def test_a_stuck_easy_harp_game_is_said_once(lang, indicator, monkeypatch):
     """The page says a stuck Easy Harp game is stuck (issue 10 point 6): the indicator
