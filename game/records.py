@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 
+from . import safejson
 from .gameid import id_time
 
 #: Storage key of the records (docs/ARCHITECTURE.md naming).
@@ -45,6 +46,10 @@ RECENT_LIMIT = 50
 #: Highest score of each game (SPEC §6: Easy Harp <= 1515, Eight Off 52 x 10).
 MAX_SCORE = {"easy-harp": 1515, "eight-off": 520}
 _BIG = 10**9
+#: How far ahead of the reader's clock a stored id or date may be (a device whose clock
+#: runs ahead, a file from another device): one day. Anything later is not trusted
+#: (issue 27 case 6: ids dated 2100 pushed every new game out of the ledger).
+FUTURE_SKEW_MS = 86_400_000
 
 
 def variant_of(game: str, cells: int) -> str:
@@ -266,15 +271,38 @@ def _count(v: object, hi: int = _BIG) -> bool:
 
 def _date_ok(text: object) -> bool:
     """An ISO 8601 date-time as ``Date.toISOString()`` writes it, or ``""`` (unknown)."""
-    if text == "":
-        return True
-    if not isinstance(text, str) or len(text) > 40:
-        return False
+    return text == "" or date_ms(text) is not None
+
+
+def date_ms(text: object) -> int | None:
+    """The time (ms since 1970, UTC; a date without zone is taken as UTC) of an ISO 8601
+    date-time text of at most 40 characters, or ``None`` when it is not one."""
+    if not isinstance(text, str) or not text or len(text) > 40:
+        return None
     try:
-        datetime.fromisoformat(text.replace("Z", "+00:00"))
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        return int(when.timestamp() * 1000)
+    except (OverflowError, ValueError, OSError):
+        return None
+
+
+def entry_in_time(e: Entry, now_ms: float) -> bool:
+    """Whether a ledger entry's id and date agree with the reader's clock and with each
+    other (issue 27 point 3): the id not created after ``now_ms`` + :data:`FUTURE_SKEW_MS`,
+    the date (when known) neither after that nor before the id's creation less the same
+    margin (an event comes after its game was created)."""
+    created = id_time(e.id)
+    if created is None or created > now_ms + FUTURE_SKEW_MS:
         return False
-    return True
+    if e.date == "":
+        return True
+    when = date_ms(e.date)
+    return when is not None and created - FUTURE_SKEW_MS <= when <= now_ms + FUTURE_SKEW_MS
 
 
 def _stats(v: str, d: object) -> VariantStats | None:
@@ -308,22 +336,27 @@ def _entry(d: object) -> Entry | None:
     return Entry(**{k: d[k] for k in names}) if ok else None
 
 
-def parse_records(raw: str | None) -> tuple[Records, bool]:
+def parse_records(raw: str | None, now_ms: float | None = None) -> tuple[Records, bool]:
     """Read stored records; returns ``(records, ok)``, like ``parse_settings``.
 
     ``raw`` None (nothing stored) gives empty records and ``ok`` True. Otherwise ``ok``
-    is False when anything could not be read: not JSON, not an object, another or a
-    future ``version`` (then everything takes its default), or a bad variant or entry
-    (then that part takes its default or is dropped, the rest is kept). The page then
-    keeps ``raw`` under ``solitaire.backup.records`` and tells the player once (SPEC §7).
+    is False when anything could not be read: not JSON within the limits of
+    :func:`game.safejson.loads`, not an object, another or a future ``version`` (then
+    everything takes its default), or a bad variant or entry (then that part takes its
+    default or is dropped, the rest is kept). With ``now_ms`` (the reader's wall clock,
+    ms since 1970), ids and dates are also checked against it (:func:`entry_in_time`):
+    an entry from the future is dropped and a ``floor`` after ``now_ms`` +
+    :data:`FUTURE_SKEW_MS` is brought back to ``now_ms`` (a game created after this
+    moment is never one that was dropped, so none is counted twice). The page then keeps
+    ``raw`` under ``solitaire.backup.records`` and tells the player once (SPEC §7).
     Never raises.
     """
     empty = Records()
     if raw is None:
         return empty, True
     try:
-        d = json.loads(raw)
-    except (ValueError, TypeError, RecursionError):
+        d = safejson.loads(raw)
+    except (ValueError, TypeError):
         return empty, False
     if not isinstance(d, dict) or d.get("version") != RECORDS_VERSION \
             or isinstance(d.get("version"), bool):
@@ -340,6 +373,8 @@ def parse_records(raw: str | None) -> tuple[Records, bool]:
     if not (floor == -1 or _count(floor, 10**13)):
         ok, floor = False, -1
     assert isinstance(floor, int)
+    if now_ms is not None and floor > now_ms + FUTURE_SKEW_MS:
+        ok, floor = False, int(now_ms)
     games: list[Entry] = []
     raw_games = d.get("games")
     if not isinstance(raw_games, list):
@@ -347,7 +382,8 @@ def parse_records(raw: str | None) -> tuple[Records, bool]:
     resets = {v: s.resets for v, s in stats}
     for item in raw_games[:RECENT_LIMIT]:
         e = _entry(item)
-        if e is None or any(g.id == e.id for g in games) or e.gen > resets[e.variant]:
+        if e is None or any(g.id == e.id for g in games) or e.gen > resets[e.variant] \
+                or (now_ms is not None and not entry_in_time(e, now_ms)):
             ok = False
         else:
             games.append(e)

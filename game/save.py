@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 
-from . import engine
+from . import engine, safejson
 from .cards import Card
 from .contract import Rules
 from .deals import VARIANTS, parse_code
@@ -197,7 +197,7 @@ def load_save(text: str | bytes) -> Game:
             text = text.decode("utf-8-sig")
         if text.startswith("\ufeff"):
             text = text[1:]
-        d = json.loads(text)
+        d = safejson.loads(text)  # bounded depth and size (issue 27 point 3)
     except (ValueError, TypeError, AttributeError) as e:
         raise BadSave("save-json", f"not JSON ({e})") from None
     if not isinstance(d, dict):

@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Protocol
 
-from game import EASY_HARP, EIGHT_OFF, STAT_VARIANTS
+from game import EASY_HARP, EIGHT_OFF, STAT_VARIANTS, read_json
 
 from .i18n import LANGUAGES
 
@@ -63,14 +63,22 @@ class Settings:
         return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
 
 
+#: Longest settings text read (a real one is about 400 characters); nesting and
+#: values are bounded too (issue 27 point 3).
+MAX_SETTINGS_CHARS = 4_000
+
+
 def parse_settings(raw: str | None) -> tuple[Settings, bool]:
     """Read settings; returns (settings, ok). ``ok`` is False when ``raw`` was present
-    but not a valid settings object: then every unreadable field takes its default."""
+    but not a valid settings object: then every unreadable field takes its default.
+    Only the known keys are read (an unknown key is dropped and does not make ``ok``
+    False: a later release may add one); ``NaN``, ``Infinity``, a text longer than
+    :data:`MAX_SETTINGS_CHARS` or nested deeper than 4 is not valid (``ok`` False)."""
     s = Settings()
     if raw is None:
         return s, True
     try:
-        data = json.loads(raw)
+        data = read_json(raw, MAX_SETTINGS_CHARS, 4, 200)
     except (ValueError, TypeError):
         return s, False
     if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
@@ -100,6 +108,14 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
             else:
                 ok = False
     return s, ok
+
+
+def checked_settings(raw: str) -> str | None:
+    """The settings part of an import, checked: the text to store (the known keys with
+    their values, as :meth:`Settings.dump` writes them) or ``None`` when ``raw`` is not
+    valid settings (:func:`parse_settings`). A checker for ``game.parse_backup``."""
+    s, ok = parse_settings(raw)
+    return s.dump() if ok else None
 
 
 class SafeStore:

@@ -16,7 +16,7 @@ import game
 
 from . import choices
 from .domtypes import JS
-from .persist import KEY_GAME, KEY_SETTINGS, parse_settings
+from .persist import KEY_GAME, KEY_SETTINGS, checked_settings
 from .recordtexts import RecordTexts
 from .render import escape
 
@@ -174,7 +174,7 @@ class StatsView:
             return
         app = self.app
         try:
-            backup = game.parse_backup(text, lambda t: parse_settings(t)[1],
+            backup = game.parse_backup(text, checked_settings,
                                        lambda t: game.load_save(t) is not None)
         except game.BadBackup as err:
             refused = err

@@ -16,7 +16,7 @@ GAME = Path(__file__).resolve().parents[2] / "game"
 
 #: Layers, lowest first: a module may import only modules of lower layers.
 LAYERS: list[list[str]] = [
-    ["cards", "refusals", "errors"],          # leaves
+    ["cards", "refusals", "errors", "safejson"],  # leaves
     ["moves", "deals", "rules"],              # notation, deal codes, shared rules
     ["position"],                             # piles and positions
     ["fcs", "contract"],                      # position text; the Rules protocol
