@@ -17,8 +17,9 @@
 //
 // Texts come from ./locales/<lang>.json (keys boot.loading, boot.starting, boot.failed,
 // boot.slow),
-// <lang> from the saved settings, else navigator.languages, among en ro ar id; the
-// English texts below are used only if the catalog cannot be fetched.
+// <lang> from the saved settings, else navigator.languages, among the languages of
+// static/facts.js (generated from game/ui/i18n.py, with its aliases); the English
+// texts below are used only if the catalog (or facts.js) cannot be fetched.
 //
 // Timings: data-slow-ms / data-timeout-ms on the <script> element, or
 // window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
@@ -29,8 +30,8 @@
 (() => {
   "use strict";
   guardIndexedDB();
-  const LANGS = ["en", "ro", "ar", "id"];
-  const RTL = new Set(["ar"]);
+  const facts = window.__facts || { rtl: [], keys: {} };
+  const RTL = new Set(facts.rtl);
   const FALLBACK = {
     "boot.loading": "Loading the game…",
     "boot.starting": "Starting the game…",
@@ -53,21 +54,18 @@
   };
   setState("loading");
 
+  // game/ui/i18n.py choose_language, through its twin in static/facts.js.
   function pickLang() {
+    if (typeof window.__chooseLanguage !== "function") return "";
+    let setting = null;
     try {
-      const saved = JSON.parse(localStorage.getItem("solitaire.settings") || "null");
-      const l = saved && (saved.language || saved.lang);
-      if (typeof l === "string" && LANGS.includes(l)) return l;
+      const saved = JSON.parse(localStorage.getItem(facts.keys.settings) || "null");
+      setting = saved && saved.language;
     } catch (_) { /* no storage or bad JSON: use the browser's languages */ }
-    for (const tag of navigator.languages || [navigator.language || "en"]) {
-      const base = String(tag).toLowerCase().split("-")[0];
-      if (base === "in" && LANGS.includes("id")) return "id"; // legacy code for Indonesian
-      if (LANGS.includes(base)) return base;
-    }
-    return "en";
+    return window.__chooseLanguage(setting, navigator.languages || [navigator.language]);
   }
 
-  state.lang = pickLang();
+  state.lang = pickLang() || "";
   let texts = FALLBACK;
   // The loading line is written only once the catalog has arrived (or failed): a
   // py:progress event before that used to write the English fallback for a moment, in
@@ -87,7 +85,7 @@
       texts = t;
     })
     .catch(() => {
-      state.lang = "en";
+      state.lang = "en"; // the language of FALLBACK
     })
     .then(() => {
       textsSettled = true;
@@ -325,12 +323,25 @@
 // never starts. For PyScript's own databases only (names "IDBMap/..."), a failed open
 // is answered with an in-memory database that has the few operations PyScript uses,
 // so the game starts; it keeps its own data in localStorage (and says so when that is
-// unavailable too). window.__boot.idbFallback counts the databases so answered.
+// unavailable too). window.__idbFallback counts the databases so answered.
+// Where there is no IndexedDB at all (window.indexedDB undefined: some embedded
+// browsers, privacy settings; issue 27 case 9), patching IDBFactory.prototype.open does
+// nothing, since PyScript calls indexedDB.open on the global, which throws "Cannot read
+// properties of undefined (reading 'open')" and stops the start: then a stand-in
+// factory is put on window whose open answers PyScript's databases from memory, and
+// any other database with a failed request.
 function guardIndexedDB() {
   "use strict";
   const proto = window.IDBFactory && window.IDBFactory.prototype;
-  if (!proto || typeof proto.open !== "function" || proto.open.__guarded) return;
-  const open = proto.open;
+  let factory;
+  try {
+    factory = window.indexedDB;
+  } catch (_) {
+    factory = undefined;
+  }
+  const missing = !factory || typeof factory.open !== "function";
+  if (!missing && (!proto || typeof proto.open !== "function" || proto.open.__guarded)) return;
+  const open = missing ? null : proto.open;
   const ours = (name) => typeof name === "string" && name.startsWith("IDBMap/");
   const later = (fn) => setTimeout(fn, 0);
   function memoryDatabase() {
@@ -361,8 +372,13 @@ function guardIndexedDB() {
     };
   }
   const answer = (req) => later(() => {
+    const db = memoryDatabase();
+    try {
+      req.result = db; // a plain stand-in request (a real one keeps its own)
+      req.readyState = "done";
+    } catch (_) { /* a real IDBRequest: its result is read-only */ }
     if (typeof req.onsuccess === "function") {
-      req.onsuccess({ type: "success", target: { result: memoryDatabase() } });
+      req.onsuccess({ type: "success", target: { result: db } });
     }
   });
   const guarded = function (name, ...rest) {
@@ -390,5 +406,33 @@ function guardIndexedDB() {
     return req;
   };
   guarded.__guarded = true;
-  proto.open = guarded;
+  if (!missing) {
+    proto.open = guarded;
+    return;
+  }
+  const refuse = () => {
+    const req = { result: undefined, error: null, onsuccess: null, onerror: null,
+      onupgradeneeded: null, onblocked: null, readyState: "pending" };
+    later(() => {
+      req.error = new DOMException("IndexedDB is not available", "UnknownError");
+      req.readyState = "done";
+      if (typeof req.onerror === "function") req.onerror({ type: "error", target: req });
+    });
+    return req;
+  };
+  const standIn = {
+    open(name) {
+      if (!ours(name)) return refuse();
+      const req = { result: undefined, error: null, onsuccess: null, onerror: null,
+        onupgradeneeded: null, onblocked: null, readyState: "pending" };
+      answer(req);
+      return req;
+    },
+    deleteDatabase: refuse,
+    databases: () => Promise.resolve([]),
+    cmp: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  };
+  try {
+    Object.defineProperty(window, "indexedDB", { configurable: true, enumerable: true, get: () => standIn });
+  } catch (_) { /* a non-configurable indexedDB: nothing more can be done here */ }
 }

@@ -23,6 +23,9 @@ from .i18n import LANGUAGES
 KEY_SETTINGS = "solitaire.settings"
 KEY_GAME = "solitaire.game"
 BACKUP_PREFIX = "solitaire.backup."
+#: The picture of the table kept for the next start, written and read only by
+#: static/prepaint.js (issue 14 point 1, issue 27 point 4); named here with the others.
+KEY_PAINT = "solitaire.paint"
 SETTINGS_VERSION = 1
 GAMES = (EASY_HARP, EIGHT_OFF)
 CELL_CHOICES = (8, 4, 2)
