@@ -421,3 +421,34 @@ def test_the_picture_never_crowds_out_the_game(open_app, page, storage):
             page.evaluate(HIDE)
     assert notice(page)["kind"] != "storage-full"
     page.evaluate("localStorage.removeItem('zz.filler')")
+
+
+def test_a_12_kb_file_nested_6000_deep_is_refused_and_python_lives_on(open_app, page, storage, tmp_path):
+    """Issue 27 case 4: such a file stopped Python in the page ("Maximum call stack
+    size exceeded", every later action dead). It is now refused on its text, before
+    Python builds anything, with its own message, and the game goes on."""
+    open_app("/index.html?deal=EH1-N-AAAAAAF")
+    stock = page.locator('#table [data-pile="s"]').last
+    stock.click()
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
+    deep = "[" * 6_000 + "]" * 6_000
+    text = ('{"format":"solitaire-backup","version":1,"exported":"2026-12-01T03:00:00.000Z",'
+            '"settings":null,"records":{"version":1,"passes":' + deep + '},"game":null,"meta":null}')
+    assert 12_000 <= len(text) < 13_000
+    path = tmp_path / "deep.json"
+    path.write_text(text, encoding="utf-8")
+
+    def data() -> dict[str, str]:
+        return {k: v for k, v in storage().items() if k != "solitaire.paint"}
+
+    before = data()
+    page.locator('.bar [data-action="stats"]').click()
+    page.locator('[data-role="import-file"]').set_input_files(str(path))
+    notice = page.locator('[data-role="notice"][data-notice="import-refused"]')
+    notice.wait_for(state="visible")
+    assert notice.locator(".notice-text").inner_text() == catalog("en")["error.import-limits"]
+    assert data() == before
+    notice.locator('[data-action="dismiss"]').click()
+    stock.click()  # Python still answers
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '2'")
+    assert saved_game(page).move_count == 2
