@@ -25,6 +25,12 @@
 // window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
 // When the page is ready, #boot-status is removed and the listeners are detached.
 // Also: the IndexedDB guard (guardIndexedDB, at the end), installed first.
+// The offline copy (issue 27 point 5): once ready and online, the page asks the service
+// worker to check its cache against the release's list and repair it ({type: "heal"};
+// window.__boot.healed is a promise of its answer {fixed, failed}). When the start
+// fails, the worker is asked which listed files its cache lacks ({type: "missing"});
+// if any, the failure says which and what to do (boot.missing, in the player's
+// language, from static/facts.js: the catalog may be the missing file).
 // window.__boot exposes {state, lang, detail, progress} for tests and debugging, and
 // {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
@@ -65,7 +71,8 @@
     return window.__chooseLanguage(setting, navigator.languages || [navigator.language]);
   }
 
-  state.lang = pickLang() || "";
+  const chosen = pickLang() || "";
+  state.lang = chosen;
   let texts = FALLBACK;
   // The loading line is written only once the catalog has arrived (or failed): a
   // py:progress event before that used to write the English fallback for a moment, in
@@ -74,7 +81,10 @@
   // The whole catalog is kept for the app (game/ui/app.py), which then needs no second
   // request for it at start-up: state.catalogText resolves to its text, or null.
   const catalogText = fetch(`./locales/${state.lang}.json`)
-    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
+    .then((r) => {
+      if (!r.ok) noteMissing(r);
+      return r.ok ? r.text() : Promise.reject(new Error(r.status));
+    });
   state.catalogLang = state.lang;
   state.catalogText = catalogText.catch(() => null);
   const textsReady = catalogText
@@ -125,7 +135,12 @@
       if (status) status.remove();
       const el = box("boot-error", "alert");
       el.style.border = "2px solid #b00020";
-      el.textContent = texts["boot.failed"];
+      el.textContent = state.missingText || texts["boot.failed"];
+      if (state.missingText) {
+        el.lang = chosen;
+        el.dir = RTL.has(chosen) ? "rtl" : "ltr";
+        el.dataset.missing = state.missing.join(" ");
+      }
       return;
     }
     if (!document.body || !textsSettled) return;
@@ -218,6 +233,39 @@
     stop();
     textsReady.then(render);
     render();
+    diagnose();
+  }
+
+  // Ask the service worker (sw.js) something about its cache; null without a worker or
+  // an answer within 3 s.
+  function askWorker(type) {
+    const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!sw) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      const timer = setTimeout(() => resolve(null), type === "heal" ? 120000 : 3000);
+      channel.port1.onmessage = (e) => {
+        clearTimeout(timer);
+        resolve(e.data);
+      };
+      sw.postMessage({ type }, [channel.port2]);
+    });
+  }
+  function diagnose() {
+    askWorker("missing").then((missing) => {
+      const all = [...new Set([...(state.missing || []), ...(Array.isArray(missing) ? missing : [])])];
+      const table = facts.texts && facts.texts["boot.missing"];
+      const text = table && (table[chosen] || table[facts.default]);
+      if (!all.length || !text) return;
+      state.missing = all;
+      state.missingText = text.replace("{file}", all.join(", "));
+      render();
+    });
+  }
+  // A listed file the worker could not answer offline (sw.js: 504, X-Offline-Missing).
+  function noteMissing(response) {
+    const path = response && response.headers && response.headers.get("X-Offline-Missing");
+    if (path) state.missing = [...(state.missing || []), path];
   }
 
   function ready() {
@@ -226,6 +274,7 @@
     stop();
     const status = document.getElementById("boot-status");
     if (status) status.remove();
+    state.healed = navigator.onLine ? askWorker("heal") : Promise.resolve(null);
   }
 
   const onProgress = (e) => {
@@ -271,6 +320,7 @@
     // The caller gets the response after the counting copy is made (a copy made later
     // would miss what the caller has already read).
     return origFetch.call(this, input, ...rest).then((r) => {
+      if (!r.ok) noteMissing(r);
       if (!r.ok) late(`HTTP ${r.status}`);
       else countStream(abs, r);
       return r;

@@ -25,7 +25,7 @@ SCRIPTS = sorted([p for p in (ROOT / "static").glob("*.js") if p.name not in GEN
 
 def read_facts() -> dict:
     text = (ROOT / "static" / "facts.js").read_text(encoding="utf-8")
-    body = text.split("window.__facts = Object.freeze(", 1)[1].split(");\n", 1)[0]
+    body = text.split("self.__facts = Object.freeze(", 1)[1].split(");\n", 1)[0]
     return json.loads(body)
 
 
@@ -42,6 +42,9 @@ def test_the_facts_are_pythons():
     assert set(f["keys"].values()) >= {persist.KEY_SETTINGS, persist.KEY_GAME,
                                        game.KEY_RECORDS, game.KEY_META, persist.KEY_PAINT}
     assert set(f["variants"]) == set(game.STAT_VARIANTS)
+    for lang in i18n.LANGUAGES:
+        catalog = json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert f["texts"]["boot.missing"][lang] == catalog["boot.missing"]
     pattern = re.compile(f["code"], re.IGNORECASE)  # the JS source is also Python re syntax
     for variant, v in f["variants"].items():
         code = str(game.DealCode(v["game"], v["cells"], 123_456))
@@ -86,9 +89,9 @@ CASES = [(None, ["ro-RO", "en"]), ("ar", ["en"]), ("xx", ["in-ID"]), (None, ["IN
 def test_the_javascript_choice_of_language_is_pythons():
     """``window.__chooseLanguage`` (static/facts.js) and ``i18n.choose_language`` give
     the same language on the same inputs (run under Node)."""
-    script = ("globalThis.window = globalThis;\n" + (ROOT / "static" / "facts.js").read_text("utf-8")
+    script = ("globalThis.self = globalThis;\n" + (ROOT / "static" / "facts.js").read_text("utf-8")
               + f"\nconsole.log(JSON.stringify({json.dumps(CASES)}.map(([s, t]) => "
-              "window.__chooseLanguage(s, t))));\n")
+              "self.__chooseLanguage(s, t))));\n")
     out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
     want = [i18n.choose_language(s if isinstance(s, str) or s is None else None, t)
             for s, t in CASES]
