@@ -30,8 +30,8 @@
 //   Offline, a listed file missing from the cache is answered with a 504 whose
 //   X-Offline-Missing header names it; a navigation to the game whose index.html is
 //   missing gets a small page that says which file is missing and what to do, in the
-//   browser's language (static/facts.js, imported here, carries the text in every
-//   language); {type: "missing"} answers the page (on its port) with the missing files,
+//   player's language as the page last told it (else the browser's; static/facts.js,
+//   imported here, carries the text in every language); {type: "missing"} answers the page (on its port) with the missing files,
 //   so static/boot.js can say the same when the start fails.
 "use strict";
 
@@ -144,22 +144,31 @@ async function healNow(verify) {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "skip-waiting") self.skipWaiting();
-  else if (type === "heal") event.waitUntil(heal(true).then((r) => event.ports[0]?.postMessage(r)));
+  else if (type === "heal") {
+    event.waitUntil((async () => {
+      if (typeof event.data.lang === "string" && self.__facts.languages.includes(event.data.lang)) {
+        await (await caches.open(CACHE)).put(urlOf(LANGUAGE), new Response(event.data.lang));
+      }
+      event.ports[0]?.postMessage(await heal(true));
+    })());
+  }
   else if (type === "missing") event.waitUntil(damaged(false).then((m) => event.ports[0]?.postMessage(m)));
 });
 
-// What to say when a listed file is missing offline: the browser's language (a worker
-// cannot read the player's settings), the text of static/facts.js.
-function missingText(request, path) {
+// What to say when a listed file is missing offline: in the player's language, which
+// the page tells with each {type: "heal"} (kept in the cache, since a worker cannot
+// read the settings), else the browser's; the text of static/facts.js.
+const LANGUAGE = "__language__";
+async function missingText(path) {
   const f = self.__facts;
-  const tags = (request.headers.get("Accept-Language") || "").split(",").map((t) => t.split(";")[0].trim());
-  const lang = self.__chooseLanguage(null, tags);
+  const saved = await (await caches.open(CACHE)).match(urlOf(LANGUAGE));
+  const lang = self.__chooseLanguage(saved ? await saved.text() : null, self.navigator.languages || []);
   return { lang, dir: f.rtl.includes(lang) ? "rtl" : "ltr",
     text: f.texts["boot.missing"][lang].replace("{file}", path) };
 }
 const escapeHTML = (t) => t.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-function missingPage(request, path) {
-  const { lang, dir, text } = missingText(request, path);
+async function missingPage(path) {
+  const { lang, dir, text } = await missingText(path);
   return new Response(`<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,"><title>Solitaire</title>
@@ -244,7 +253,7 @@ async function navigate(request, url, path) {
   }
   if (path) {
     const res = await fromCache(path, request);
-    return res.status === 504 && res.headers.get("X-Offline-Missing") ? missingPage(request, path) : res;
+    return res.status === 504 && res.headers.get("X-Offline-Missing") ? missingPage(path) : res;
   }
   try {
     return await fetch(request);

@@ -248,7 +248,7 @@
         clearTimeout(timer);
         resolve(e.data);
       };
-      sw.postMessage({ type }, [channel.port2]);
+      sw.postMessage({ type, lang: root.lang }, [channel.port2]);
     });
   }
   function diagnose() {

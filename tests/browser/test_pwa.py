@@ -268,21 +268,22 @@ def test_the_offline_copy_heals_and_says_what_is_missing(pwa_page, site) -> None
     # The checks of the first start (activate's, the page's) are queued before this one.
     assert page.evaluate(HEAL) == {"fixed": [], "failed": []}
 
-    # Four entries gone (case 7) and one damaged; the next online start repairs them all.
-    assert page.evaluate(CACHE_OP, ["delete", DAMAGE, ""]) == [True] * 4
-    page.evaluate(CACHE_OP, ["spoil", ["locales/ro.json"], "{damaged"])
-    page.reload(wait_until="commit")
-    wait_ready(page)
-    healed = page.evaluate("() => window.__boot.healed")
-    assert sorted(healed["fixed"]) == sorted([*DAMAGE, "locales/ro.json"]) and healed["failed"] == [], healed
-    assert page.evaluate(CACHE_OP, ["has", DAMAGE, ""]) == [True] * 4
-    assert page.evaluate("() => caches.match('locales/ro.json').then(r => r.json())")["app.title"]
-
-    # Offline with game.zip missing: the start fails and says which file and what to do,
-    # in the player's language.
+    # Four entries gone (case 7) and one damaged; the next online start (in Romanian,
+    # the player's choice) repairs them all.
     page.evaluate("() => localStorage.setItem('solitaire.settings', JSON.stringify("
                   "{...JSON.parse(localStorage.getItem('solitaire.settings') || '{}'), version: 1,"
                   " language: 'ro'}))")
+    assert page.evaluate(CACHE_OP, ["delete", DAMAGE, ""]) == [True] * 4
+    page.evaluate(CACHE_OP, ["spoil", ["locales/id.json"], "{damaged"])
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    healed = page.evaluate("() => window.__boot.healed")
+    assert sorted(healed["fixed"]) == sorted([*DAMAGE, "locales/id.json"]) and healed["failed"] == [], healed
+    assert page.evaluate(CACHE_OP, ["has", DAMAGE, ""]) == [True] * 4
+    assert page.evaluate("() => caches.match('locales/id.json').then(r => r.json())")["app.title"]
+
+    # Offline with game.zip missing: the start fails and says which file and what to do,
+    # in the player's language.
     page.evaluate(CACHE_OP, ["delete", ["static/vendor/game.zip"], ""])
     ctx.set_offline(True)
     page.reload(wait_until="commit")
@@ -293,14 +294,15 @@ def test_the_offline_copy_heals_and_says_what_is_missing(pwa_page, site) -> None
     assert error.inner_text() == ro["boot.missing"].replace("{file}", "static/vendor/game.zip")
     assert error.get_attribute("lang") == "ro"
 
-    # Offline with index.html missing: not the browser's error page, but the same words.
+    # Offline with index.html missing: not the browser's error page, but the same words
+    # in the language the page last told the worker (Romanian, since the online start).
     page.evaluate(CACHE_OP, ["delete", ["index.html"], ""])
     page.goto("index.html", wait_until="commit")
     missing = page.locator('[data-role="offline-missing"]')
     missing.wait_for(state="attached")
     assert missing.get_attribute("data-file") == "index.html"
-    en = json.loads((dist / "locales" / "en.json").read_text(encoding="utf-8"))
-    assert missing.inner_text() == en["boot.missing"].replace("{file}", "index.html")
+    assert missing.inner_text() == ro["boot.missing"].replace("{file}", "index.html")
+    assert page.evaluate("document.documentElement.lang") == "ro"
 
     # Online again: the game starts, and the copy is whole once more.
     ctx.set_offline(False)
