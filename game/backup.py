@@ -28,8 +28,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from . import safejson
-from .gameid import id_time
-from .records import FUTURE_SKEW_MS, STAT_VARIANTS, date_ms, parse_records
+from .gameid import FUTURE_SKEW_MS, date_ms, id_time
+from .records import STAT_VARIANTS, parse_records
 from .session import parse_meta
 
 FORMAT = "solitaire-backup"

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
 from . import safejson
-from .gameid import id_time
+from .gameid import FUTURE_SKEW_MS, date_ms, id_time, in_time
 
 #: Storage key of the records (docs/ARCHITECTURE.md naming).
 KEY_RECORDS = "solitaire.records"
@@ -46,10 +45,6 @@ RECENT_LIMIT = 50
 #: Highest score of each game (SPEC §6: Easy Harp <= 1515, Eight Off 52 x 10).
 MAX_SCORE = {"easy-harp": 1515, "eight-off": 520}
 _BIG = 10**9
-#: How far ahead of the reader's clock a stored id or date may be (a device whose clock
-#: runs ahead, a file from another device): one day. Anything later is not trusted
-#: (issue 27 case 6: ids dated 2100 pushed every new game out of the ledger).
-FUTURE_SKEW_MS = 86_400_000
 
 
 def variant_of(game: str, cells: int) -> str:
@@ -274,35 +269,10 @@ def _date_ok(text: object) -> bool:
     return text == "" or date_ms(text) is not None
 
 
-def date_ms(text: object) -> int | None:
-    """The time (ms since 1970, UTC; a date without zone is taken as UTC) of an ISO 8601
-    date-time text of at most 40 characters, or ``None`` when it is not one."""
-    if not isinstance(text, str) or not text or len(text) > 40:
-        return None
-    try:
-        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    try:
-        return int(when.timestamp() * 1000)
-    except (OverflowError, ValueError, OSError):
-        return None
-
-
 def entry_in_time(e: Entry, now_ms: float) -> bool:
     """Whether a ledger entry's id and date agree with the reader's clock and with each
-    other (issue 27 point 3): the id not created after ``now_ms`` + :data:`FUTURE_SKEW_MS`,
-    the date (when known) neither after that nor before the id's creation less the same
-    margin (an event comes after its game was created)."""
-    created = id_time(e.id)
-    if created is None or created > now_ms + FUTURE_SKEW_MS:
-        return False
-    if e.date == "":
-        return True
-    when = date_ms(e.date)
-    return when is not None and created - FUTURE_SKEW_MS <= when <= now_ms + FUTURE_SKEW_MS
+    other (:func:`~game.gameid.in_time`, issue 27 point 3)."""
+    return in_time(e.id, e.date, now_ms)
 
 
 def _stats(v: str, d: object) -> VariantStats | None:
