@@ -143,17 +143,7 @@ def parse_backup(text: str | bytes, check_settings: Check, check_game: Check,
             was created).
     """
     now = time.time() * 1000 if now_ms is None else now_ms
-    if len(text) > MAX_CHARS:
-        raise BadBackup("import-too-large", f"more than {MAX_CHARS} characters")
-    try:
-        d = safejson.loads(text, MAX_CHARS, MAX_DEPTH, MAX_ITEMS)
-    except safejson.JsonLimit as e:
-        if e.code == "not-json":
-            raise BadBackup("import-json", f"not JSON ({e})") from None
-        code = "import-too-large" if e.code == "too-large" else "import-limits"
-        raise BadBackup(code, str(e)) from None
-    except (ValueError, TypeError) as e:
-        raise BadBackup("import-json", f"not JSON ({e})") from None
+    d = _load(text)
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise BadBackup("import-foreign", "not a solitaire backup")
     version = d.get("version")
@@ -192,6 +182,22 @@ def parse_backup(text: str | bytes, check_settings: Check, check_game: Check,
     if when is not None and when > now + FUTURE_SKEW_MS:
         raise BadBackup("import-dates", "the file is dated after today")
     return Backup(d["exported"], tuple(parts.items()))
+
+
+def _load(text: str | bytes) -> object:
+    """The file's JSON value, read within the limits; raises :class:`BadBackup`
+    (``import-too-large``, ``import-limits``, ``import-json``)."""
+    if len(text) > MAX_CHARS:
+        raise BadBackup("import-too-large", f"more than {MAX_CHARS} characters")
+    try:
+        return safejson.loads(text, MAX_CHARS, MAX_DEPTH, MAX_ITEMS)
+    except safejson.JsonLimit as e:
+        if e.code == "not-json":
+            raise BadBackup("import-json", f"not JSON ({e})") from None
+        code = "import-too-large" if e.code == "too-large" else "import-limits"
+        raise BadBackup(code, str(e)) from None
+    except (ValueError, TypeError) as e:
+        raise BadBackup("import-json", f"not JSON ({e})") from None
 
 
 def _safe(check: Check, text: str) -> bool | str:
