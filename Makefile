@@ -14,7 +14,7 @@ FC_SOLVE := /usr/bin/fc-solve
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test lint setup runtime vendor precache empty-table dist chromium fc-solve venv bench bench-offline bench-solver clean
+.PHONY: play test lint setup runtime vendor precache facts empty-table dist chromium fc-solve venv bench bench-offline bench-solver clean
 
 play: runtime
 	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
@@ -34,6 +34,7 @@ setup: runtime venv chromium fc-solve
 # then the game archive and the copy of Pyodide's started interpreter, each made again
 # only when its sources changed (scripts/bundle_game.py, scripts/interpreter_copy.py).
 runtime: $(NPM_STAMP)
+	@$(PYTHON) scripts/facts.py
 	@$(PYTHON) scripts/vendor.py
 	@$(PYTHON) scripts/bundle_game.py
 	@$(PYTHON) scripts/interpreter_copy.py
@@ -45,6 +46,12 @@ vendor: runtime
 # `runtime` too; this target is for after editing a file while `make play` runs.
 precache:
 	@$(PYTHON) scripts/precache.py
+
+# static/facts.js (committed): what JavaScript must know of the Python sources
+# (languages, storage keys, deal codes, variants; issue 26); made by `runtime` too,
+# tests/ui/test_facts.py says when it is stale.
+facts:
+	$(PYTHON) scripts/facts.py
 
 # static/empty-table.js (committed): the empty table of a first visit, traced from
 # game/ui/layout.py (issue 14); tests/ui/test_empty_table.py says when it is stale.

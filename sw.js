@@ -21,9 +21,21 @@
 // - the next load after a release: a navigation to the game while a new worker waits is
 //   answered with a blank page of the felt's colour (handOver) that reloads as soon as
 //   the new worker controls it, so the game page comes whole from the new version.
+// - healing (issue 27 point 5): an entry of the cache can go missing or be damaged (the
+//   browser's storage, an extension, DevTools). On activate, and on every start of the
+//   page (static/boot.js posts {type: "heal"} once the game is ready, when online),
+//   heal() checks every listed file against the cache: a missing entry, or one whose
+//   SHA-256 (its first 16 hex digits, as scripts/precache.py writes them) is not the
+//   listed one, is fetched again and put back if what arrives has the listed hash.
+//   Offline, a listed file missing from the cache is answered with a 504 whose
+//   X-Offline-Missing header names it; a navigation to the game whose index.html is
+//   missing gets a small page that says which file is missing and what to do, in the
+//   player's language as the page last told it (else the browser's; static/facts.js,
+//   imported here, carries the text in every language); {type: "missing"} answers the page (on its port) with the missing files,
+//   so static/boot.js can say the same when the start fails.
 "use strict";
 
-importScripts("./precache.js");
+importScripts("./precache.js", "./static/facts.js");
 
 const { version: VERSION, files: FILES } = self.PRECACHE;
 const SCOPE = new URL(self.registration.scope);
@@ -81,12 +93,96 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
     await self.clients.claim();
+    await heal(false);
   })());
 });
 
+const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+async function hashOf(response) {
+  return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer())).slice(0, 16);
+}
+
+// The listed files missing from this version's cache (and, with verify, those whose
+// content is not the listed one).
+async function damaged(verify) {
+  const cache = await caches.open(CACHE);
+  const out = [];
+  for (const [path, hash] of Object.entries(FILES)) {
+    const hit = await cache.match(urlOf(path));
+    if (!hit || (verify && await hashOf(hit) !== hash)) out.push(path);
+  }
+  return out;
+}
+
+// Runs one after another: a check asked for while one runs starts when it ends, so it
+// sees every change made before it was asked (a file deleted mid-check is not missed).
+let healChain = Promise.resolve();
+function heal(verify) {
+  const run = healChain.then(() => healNow(verify));
+  healChain = run.catch(() => {});
+  return run;
+}
+async function healNow(verify) {
+  const cache = await caches.open(CACHE);
+  const result = { fixed: [], failed: [] };
+  for (const path of await damaged(verify)) {
+    try {
+      let res = await fetch(urlOf(path), { cache: "no-cache", credentials: "same-origin" });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      if (res.redirected) res = new Response(await res.blob(), { status: res.status, headers: res.headers });
+      // Another release on the server: its files belong to the next worker, not here.
+      if (await hashOf(res) !== FILES[path]) throw new Error("another release");
+      await cache.put(urlOf(path), res);
+      result.fixed.push(path);
+    } catch (_) {
+      result.failed.push(path);
+    }
+  }
+  return result;
+}
+
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  const type = event.data && event.data.type;
+  if (type === "skip-waiting") self.skipWaiting();
+  else if (type === "heal") {
+    event.waitUntil((async () => {
+      if (typeof event.data.lang === "string" && self.__facts.languages.includes(event.data.lang)) {
+        await (await caches.open(CACHE)).put(urlOf(LANGUAGE), new Response(event.data.lang));
+      }
+      event.ports[0]?.postMessage(await heal(true));
+    })());
+  }
+  else if (type === "missing") event.waitUntil(damaged(false).then((m) => event.ports[0]?.postMessage(m)));
 });
+
+// What to say when a listed file is missing offline: in the player's language, which
+// the page tells with each {type: "heal"} (kept in the cache, since a worker cannot
+// read the settings), else the browser's; the text of static/facts.js.
+const LANGUAGE = "__language__";
+async function missingText(path) {
+  const f = self.__facts;
+  const saved = await (await caches.open(CACHE)).match(urlOf(LANGUAGE));
+  const lang = self.__chooseLanguage(saved ? await saved.text() : null, self.navigator.languages || []);
+  return { lang, dir: f.rtl.includes(lang) ? "rtl" : "ltr",
+    text: f.texts["boot.missing"][lang].replace("{file}", path) };
+}
+const escapeHTML = (t) => t.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+async function missingPage(path) {
+  const { lang, dir, text } = await missingText(path);
+  return new Response(`<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><title>Solitaire</title>
+<style>html { background: #0e5a3a; color: #fff; font: 1.1rem/1.5 system-ui, sans-serif; }
+p { max-width: 36rem; margin: 3rem auto; padding: 0 1rem; }</style></head>
+<body><p data-role="offline-missing" data-file="${escapeHTML(path)}">${escapeHTML(text)}</p></body></html>`, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+    },
+  });
+}
 
 async function cached(path) {
   return (await caches.open(CACHE)).match(urlOf(path));
@@ -94,7 +190,15 @@ async function cached(path) {
 
 async function fromCache(path, request) {
   const hit = await cached(path);
-  if (!hit) return fetch(request);
+  if (!hit) {
+    try {
+      return await fetch(request);
+    } catch (err) {
+      // Offline and not in the copy: say which file (static/boot.js reads the header).
+      return new Response("", { status: 504, statusText: "Missing from the offline copy",
+        headers: { "X-Offline-Missing": path } });
+    }
+  }
   // Answer with a blob, not the cache's body stream: a stream the page never reads to
   // the end (e.g. an unused <link rel=preload>) would keep this worker busy, and Chrome
   // activates a waiting worker (skipWaiting) only once the old one has no work left.
@@ -147,7 +251,10 @@ async function navigate(request, url, path) {
     const page = await handOver(request);
     if (page) return page;
   }
-  if (path) return fromCache(path, request);
+  if (path) {
+    const res = await fromCache(path, request);
+    return res.status === 504 && res.headers.get("X-Offline-Missing") ? missingPage(path) : res;
+  }
   try {
     return await fetch(request);
   } catch (err) {

@@ -79,6 +79,8 @@ from .records import (
     variant_of,
 )
 from .refusals import Refusal
+from .safejson import JsonLimit
+from .safejson import loads as read_json
 from .save import SAVE_VERSION, load_save
 from .session import (
     KEY_META,
@@ -138,5 +140,7 @@ __all__ = [
     "VariantStats", "after_change", "ask_first", "dump_meta", "dump_records",
     "export_backup", "new_meta", "parse_backup", "parse_meta", "parse_records", "recent",
     "replace_events", "summarise", "variant_of",
+    # JSON from outside, read with limits (issue 27 point 3)
+    "JsonLimit", "read_json",
     "SOLVER_NAMES", "Search", "Solution", "is_stuck", "load_solver", "proven_deals", "solve",
 ]

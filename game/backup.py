@@ -12,14 +12,23 @@ Reading a file (:func:`parse_backup`) checks *everything* before anything is wri
 the settings and the game with checkers the page passes in (``parse_settings``,
 ``load_save``), the records and meta here. A problem is a :class:`BadBackup` with a
 stable ``code`` (the text key is ``error.<code>``, as for deal codes); nothing is changed then.
+
+Every file is data with limits (issue 27 point 3, SPEC §7): its size, nesting depth and
+number of values are bounded *before* Python builds anything (:mod:`game.safejson`: a
+12 KB file nested 6,000 deep once stopped Python in the page), ``NaN`` and ``Infinity``
+are refused, and its game ids and dates are checked against the reader's clock and
+each other (:func:`game.records.entry_in_time`).
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from . import safejson
+from .gameid import FUTURE_SKEW_MS, date_ms, id_time
 from .records import STAT_VARIANTS, parse_records
 from .session import parse_meta
 
@@ -29,10 +38,14 @@ BACKUP_VERSION = 1
 PARTS = ("settings", "records", "game", "meta")
 #: Largest file read, in characters (real files are a few tens of kB).
 MAX_CHARS = 2_000_000
+#: Deepest nesting and most values read (a real file is 6 deep with a few thousand
+#: values; :mod:`game.safejson`).
+MAX_DEPTH = 16
+MAX_ITEMS = 50_000
 #: Problem codes (:attr:`BadBackup.code`).
 CODES = ("import-json", "import-foreign", "import-version", "import-format",
-         "import-too-large", "import-settings", "import-records", "import-game",
-         "import-meta")
+         "import-too-large", "import-limits", "import-settings", "import-records",
+         "import-dates", "import-game", "import-meta")
 
 
 class BadBackup(ValueError):
@@ -97,36 +110,40 @@ class Backup:
         return tuple(out)
 
 
-Check = Callable[[str], bool]
+#: A part's checker: False (or None) when the text is not valid, True when it is, or
+#: the text to store instead (the settings re-written with known keys only).
+Check = Callable[[str], "bool | str | None"]
 
 
-def parse_backup(text: str | bytes, check_settings: Check, check_game: Check) -> Backup:
+def parse_backup(text: str | bytes, check_settings: Check, check_game: Check,
+                 now_ms: float | None = None) -> Backup:
     """Read and check a backup file.
 
     Args:
         text: the file's content (bytes are read as UTF-8, a BOM is allowed).
-        check_settings: True when a ``solitaire.settings`` text is valid
-            (``lambda t: parse_settings(t)[1]``).
+        check_settings: a ``solitaire.settings`` text's checker: True or the text to
+            store (``game.ui.persist.checked_settings``, which keeps known keys only)
+            when valid, False or None when not.
         check_game: True when a ``solitaire.game`` text loads (``load_save``).
+        now_ms: the wall clock (ms since 1970; default ``time.time() * 1000``), against
+            which the file's game ids and dates are checked.
 
     Returns:
         The :class:`Backup`.
 
     Raises:
-        BadBackup: ``import-too-large``, ``import-json`` (not JSON text),
-            ``import-foreign`` (JSON but not this app's backup), ``import-version``
-            (another or a future version; ``details["version"]``), ``import-format``
-            (a field missing, unknown or of the wrong type), ``import-settings``,
-            ``import-records``, ``import-game``, ``import-meta`` (that part is invalid).
+        BadBackup: ``import-too-large``, ``import-limits`` (nested deeper than
+            :data:`MAX_DEPTH` or more than :data:`MAX_ITEMS` values), ``import-json``
+            (not JSON text, ``NaN`` and ``Infinity`` included), ``import-foreign`` (JSON
+            but not this app's backup), ``import-version`` (another or a future
+            version; ``details["version"]``), ``import-format`` (a field missing,
+            unknown or of the wrong type), ``import-settings``, ``import-records``,
+            ``import-game``, ``import-meta`` (that part is invalid), ``import-dates``
+            (a game id or date after ``now_ms`` + one day, or a date before its game
+            was created).
     """
-    if len(text) > MAX_CHARS:
-        raise BadBackup("import-too-large", f"more than {MAX_CHARS} characters")
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8-sig")
-        d = json.loads(text.removeprefix("\ufeff"))
-    except (ValueError, TypeError, RecursionError) as e:
-        raise BadBackup("import-json", f"not JSON ({e})") from None
+    now = time.time() * 1000 if now_ms is None else now_ms
+    d = _load(text)
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise BadBackup("import-foreign", "not a solitaire backup")
     version = d.get("version")
@@ -140,25 +157,57 @@ def parse_backup(text: str | bytes, check_settings: Check, check_game: Check) ->
     parts = {p: None if d[p] is None else json.dumps(d[p], separators=(",", ":"),
                                                      ensure_ascii=False) for p in PARTS}
     settings, records, game, meta = (parts[p] for p in PARTS)
-    if settings is not None and not _safe(check_settings, settings):
-        raise BadBackup("import-settings", "the settings are not valid")
-    if records is not None and not parse_records(records)[1]:
-        raise BadBackup("import-records", "the statistics are not valid")
+    if settings is not None:
+        checked = _safe(check_settings, settings)
+        if not checked:
+            raise BadBackup("import-settings", "the settings are not valid")
+        if isinstance(checked, str):
+            parts["settings"] = checked
+    if records is not None:
+        if not parse_records(records)[1]:
+            raise BadBackup("import-records", "the statistics are not valid")
+        if not parse_records(records, now)[1]:
+            raise BadBackup("import-dates", "games dated after today or before they began")
     if game is not None and not _safe(check_game, game):
         raise BadBackup("import-game", "the current game is not valid")
     if meta is not None:
-        code = d["game"].get("code", "") if game is not None else None
-        if not isinstance(code, str) or parse_meta(meta, 0.0, False, code)[0] is None:
+        game_code = d["game"].get("code", "") if game is not None else None
+        read = parse_meta(meta, 0.0, False, game_code)[0] if isinstance(game_code, str) else None
+        if read is None:
             raise BadBackup("import-meta", "the current game's record is not valid")
+        created = id_time(read.id)
+        if created is None or created > now + FUTURE_SKEW_MS:
+            raise BadBackup("import-dates", "the current game is dated after today")
+    when = date_ms(d["exported"])
+    if when is not None and when > now + FUTURE_SKEW_MS:
+        raise BadBackup("import-dates", "the file is dated after today")
     return Backup(d["exported"], tuple(parts.items()))
 
 
-def _safe(check: Check, text: str) -> bool:
-    """``check(text)``, with any exception a checker lets out taken as invalid."""
+def _load(text: str | bytes) -> object:
+    """The file's JSON value, read within the limits; raises :class:`BadBackup`
+    (``import-too-large``, ``import-limits``, ``import-json``)."""
+    if len(text) > MAX_CHARS:
+        raise BadBackup("import-too-large", f"more than {MAX_CHARS} characters")
     try:
-        return bool(check(text))
+        return safejson.loads(text, MAX_CHARS, MAX_DEPTH, MAX_ITEMS)
+    except safejson.JsonLimit as e:
+        if e.code == "not-json":
+            raise BadBackup("import-json", f"not JSON ({e})") from None
+        code = "import-too-large" if e.code == "too-large" else "import-limits"
+        raise BadBackup(code, str(e)) from None
+    except (ValueError, TypeError) as e:
+        raise BadBackup("import-json", f"not JSON ({e})") from None
+
+
+def _safe(check: Check, text: str) -> bool | str:
+    """``check(text)`` as True/False or the text to store, with any exception a checker
+    lets out taken as invalid."""
+    try:
+        out = check(text)
     except Exception:  # noqa: BLE001 - a checker's error means "not valid"
         return False
+    return out if isinstance(out, str) and out else bool(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +242,7 @@ def summarise(parts: Mapping[str, str | None]) -> Summary:
     game_text = parts.get("game")
     if game_text is not None:
         try:
-            g = json.loads(game_text)
+            g = safejson.loads(game_text)
         except (ValueError, TypeError):
             g = None
         if isinstance(g, dict):

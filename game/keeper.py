@@ -9,10 +9,14 @@ reads ``solitaire.records`` afresh and applies to it every operation not yet wri
 is full). Events are idempotent per game id (:func:`game.records.apply`), so replaying
 an operation another tab or an earlier write already stored can never count twice.
 When storage cannot be read at all, the keeper's own last text is the base.
+Every text read is checked against the wall clock (``now``): ids and dates from the
+future are not trusted (issue 27 case 6, :func:`game.records.parse_records`).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -52,10 +56,13 @@ class RecordKeeper:
     Attributes: ``records`` (what to show), ``recovered`` (True once an unreadable
     stored text was found and kept under ``solitaire.backup.records``: the page tells
     the player once), ``saved`` (False when the last write failed: storage is full or off).
+    ``now``: the wall clock in ms since 1970 (default ``time.time() * 1000``, which is
+    ``Date.now()`` in Pyodide).
     """
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, now: Callable[[], float] | None = None):
         self.store = store
+        self.now = now or (lambda: time.time() * 1000)
         self.records = Records()
         self.recovered = False
         self.saved = True
@@ -67,7 +74,7 @@ class RecordKeeper:
         unreadable text under the backup key first. Returns (records, base text)."""
         stored = self.store.get(KEY_RECORDS)
         base = stored if stored is not None else self._text
-        records, ok = parse_records(base)
+        records, ok = parse_records(base, self.now())
         if not ok and base is not None:
             self.store.backup("records", base)
             self.recovered = True
@@ -156,7 +163,7 @@ class RecordKeeper:
     def adopt(self, raw: str | None) -> Records:
         """Another tab changed ``solitaire.records`` (a ``storage`` event): show its data
         with this tab's pending operations on top; writes nothing, backs nothing up."""
-        records, ok = parse_records(raw)
+        records, ok = parse_records(raw, self.now())
         if ok and raw is not None:
             for op in self._pending:
                 records = reset(records, op.variant) if isinstance(op, Reset) else apply(records, op)[0]
@@ -167,7 +174,7 @@ class RecordKeeper:
         """An import wrote ``raw`` (already checked): it becomes the truth and nothing
         pending survives. Returns whether storage took it."""
         self._pending.clear()
-        self.records, ok = parse_records(raw)
+        self.records, ok = parse_records(raw, self.now())
         self._text = dump_records(self.records)
         self.saved = self.store.set(KEY_RECORDS, raw)
         return self.saved

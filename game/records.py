@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from datetime import datetime
 
+from . import safejson
 from .engine import variant_info, variants
-from .gameid import id_time
+from .gameid import FUTURE_SKEW_MS, date_ms, id_time, in_time
 
 #: Storage key of the records (docs/ARCHITECTURE.md naming).
 KEY_RECORDS = "solitaire.records"
@@ -265,15 +265,13 @@ def _count(v: object, hi: int = _BIG) -> bool:
 
 def _date_ok(text: object) -> bool:
     """An ISO 8601 date-time as ``Date.toISOString()`` writes it, or ``""`` (unknown)."""
-    if text == "":
-        return True
-    if not isinstance(text, str) or len(text) > 40:
-        return False
-    try:
-        datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return False
-    return True
+    return text == "" or date_ms(text) is not None
+
+
+def entry_in_time(e: Entry, now_ms: float) -> bool:
+    """Whether a ledger entry's id and date agree with the reader's clock and with each
+    other (:func:`~game.gameid.in_time`, issue 27 point 3)."""
+    return in_time(e.id, e.date, now_ms)
 
 
 def _stats(v: str, d: object) -> VariantStats | None:
@@ -307,22 +305,27 @@ def _entry(d: object) -> Entry | None:
     return Entry(**{k: d[k] for k in names}) if ok else None
 
 
-def parse_records(raw: str | None) -> tuple[Records, bool]:
+def parse_records(raw: str | None, now_ms: float | None = None) -> tuple[Records, bool]:
     """Read stored records; returns ``(records, ok)``, like ``parse_settings``.
 
     ``raw`` None (nothing stored) gives empty records and ``ok`` True. Otherwise ``ok``
-    is False when anything could not be read: not JSON, not an object, another or a
-    future ``version`` (then everything takes its default), or a bad variant or entry
-    (then that part takes its default or is dropped, the rest is kept). The page then
-    keeps ``raw`` under ``solitaire.backup.records`` and tells the player once (SPEC §7).
+    is False when anything could not be read: not JSON within the limits of
+    :func:`game.safejson.loads`, not an object, another or a future ``version`` (then
+    everything takes its default), or a bad variant or entry (then that part takes its
+    default or is dropped, the rest is kept). With ``now_ms`` (the reader's wall clock,
+    ms since 1970), ids and dates are also checked against it (:func:`entry_in_time`):
+    an entry from the future is dropped and a ``floor`` after ``now_ms`` +
+    :data:`FUTURE_SKEW_MS` is brought back to ``now_ms`` (a game created after this
+    moment is never one that was dropped, so none is counted twice). The page then keeps
+    ``raw`` under ``solitaire.backup.records`` and tells the player once (SPEC §7).
     Never raises.
     """
     empty = Records()
     if raw is None:
         return empty, True
     try:
-        d = json.loads(raw)
-    except (ValueError, TypeError, RecursionError):
+        d = safejson.loads(raw)
+    except (ValueError, TypeError):
         return empty, False
     if not isinstance(d, dict) or d.get("version") != RECORDS_VERSION \
             or isinstance(d.get("version"), bool):
@@ -339,6 +342,8 @@ def parse_records(raw: str | None) -> tuple[Records, bool]:
     if not (floor == -1 or _count(floor, 10**13)):
         ok, floor = False, -1
     assert isinstance(floor, int)
+    if now_ms is not None and floor > now_ms + FUTURE_SKEW_MS:
+        ok, floor = False, int(now_ms)
     games: list[Entry] = []
     raw_games = d.get("games")
     if not isinstance(raw_games, list):
@@ -346,7 +351,8 @@ def parse_records(raw: str | None) -> tuple[Records, bool]:
     resets = {v: s.resets for v, s in stats}
     for item in raw_games[:RECENT_LIMIT]:
         e = _entry(item)
-        if e is None or any(g.id == e.id for g in games) or e.gen > resets[e.variant]:
+        if e is None or any(g.id == e.id for g in games) or e.gen > resets[e.variant] \
+                or (now_ms is not None and not entry_in_time(e, now_ms)):
             ok = False
         else:
             games.append(e)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 
-from . import engine
+from . import engine, safejson
 from .cards import Card
 from .deals import VARIANTS, DealCode, parse_code
 from .errors import BadCode, BadNotation, BadPosition, BadSave, BaseProblem, SaveProblem
@@ -234,7 +234,7 @@ def _json_object(text: str | bytes) -> dict:
             text = text.decode("utf-8-sig")
         if text.startswith("\ufeff"):
             text = text[1:]
-        d = json.loads(text)
+        d = safejson.loads(text)  # bounded depth and size (issue 27 point 3)
     except (ValueError, TypeError, AttributeError) as e:
         raise BadSave(SaveProblem.JSON, f"not JSON ({e})") from None
     if not isinstance(d, dict):

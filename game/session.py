@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
+from . import safejson
 from .clock import Clock, load_clock
 from .gameid import id_time, new_game_id
 from .records import STAT_VARIANTS, Event
@@ -68,8 +69,8 @@ def parse_meta(raw: str | None, now: float, visible: bool, code: str) -> tuple[G
     if raw is None:
         return None, True
     try:
-        d = json.loads(raw)
-    except (ValueError, TypeError, RecursionError):
+        d = safejson.loads(raw)
+    except (ValueError, TypeError):
         return None, False
     names = {"version", "id", "code", "variant", "result", "clock"}
     if not isinstance(d, dict) or set(d) != names or d["version"] != META_VERSION \

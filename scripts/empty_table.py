@@ -18,7 +18,7 @@ comparisons all come out the same for its table, then the card size and the pile
 places of that path: the same IEEE double operations in the same order as Python, so
 the same numbers (no rounding of its own; the DOM is written to 0.1 px as Python does).
 
-Output: ``window.__emptyTable = {v, sources, sprite, games: {VARIANT: {piles, html, nodes, flags}}}``
+Output: ``window.__emptyTable = {v, sources, sprite, cards, games: {VARIANT: {piles, html, nodes, flags}}}``
 with VARIANT ``easy-harp``, ``eight-off-8``, ``eight-off-4``, ``eight-off-2``;
 ``nodes`` a list of ``[op, a, b]`` (op ``W``/``H`` the table's width and height in px,
 ``+ - * / min max``; an argument is a node index, or ``[number]`` a constant);
@@ -26,7 +26,8 @@ with VARIANT ``easy-harp``, ``eight-off-8``, ``eight-off-4``, ``eight-off-2``;
 ``"11"``), paths a list of ``{when: [[a, b, op, outcome], ...], cw, ch, at: [[x, y] per
 pile]}``. ``piles`` are the pile ids in document order (``Game.pile_ids()``),
 ``html`` their elements as ``render.pile_html`` writes them (without a place),
-``sprite`` the ``<svg>`` of the suit symbols that the foundation slots show,
+``sprite`` the ``<svg>`` of the suit symbols that the foundation slots show, ``cards``
+the whole card sprite (``cardart.sprite()``) for the saved picture of the table,
 ``sources`` the digest of the files it was made from (``SOURCES``).
 
 ``tests/ui/test_empty_table.py`` checks that the file was made from the current layout
@@ -248,7 +249,10 @@ def build() -> dict[str, Any]:
     sprite = sprite[:sprite.index("<symbol")] + "".join(
         f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
         for s, d in cardart.SUIT_PATHS.items()) + "</svg>"
-    return {"v": VERSION, "sources": sources_digest(), "sprite": sprite, "games": games}
+    # Every suit and face symbol: what the cards of a saved picture of the table show
+    # (static/prepaint.js draws the picture from data, with these symbols; issue 27).
+    return {"v": VERSION, "sources": sources_digest(), "sprite": sprite,
+            "cards": cardart.sprite(), "games": games}
 
 
 #: The files whose content the output follows: the file records their digest, and the

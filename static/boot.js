@@ -17,20 +17,27 @@
 //
 // Texts come from ./locales/<lang>.json (keys boot.loading, boot.starting, boot.failed,
 // boot.slow),
-// <lang> from the saved settings, else navigator.languages, among en ro ar id; the
-// English texts below are used only if the catalog cannot be fetched.
+// <lang> from the saved settings, else navigator.languages, among the languages of
+// static/facts.js (generated from game/ui/i18n.py, with its aliases); the English
+// texts below are used only if the catalog (or facts.js) cannot be fetched.
 //
 // Timings: data-slow-ms / data-timeout-ms on the <script> element, or
 // window.BOOT_TIMEOUTS = {slowMs, timeoutMs} set before this script runs (tests).
 // When the page is ready, #boot-status is removed and the listeners are detached.
 // Also: the IndexedDB guard (guardIndexedDB, at the end), installed first.
+// The offline copy (issue 27 point 5): once ready and online, the page asks the service
+// worker to check its cache against the release's list and repair it ({type: "heal"};
+// window.__boot.healed is a promise of its answer {fixed, failed}). When the start
+// fails, the worker is asked which listed files its cache lacks ({type: "missing"});
+// if any, the failure says which and what to do (boot.missing, in the player's
+// language, from static/facts.js: the catalog may be the missing file).
 // window.__boot exposes {state, lang, detail, progress} for tests and debugging, and
 // {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
   "use strict";
   guardIndexedDB();
-  const LANGS = ["en", "ro", "ar", "id"];
-  const RTL = new Set(["ar"]);
+  const facts = window.__facts || { rtl: [], keys: {} };
+  const RTL = new Set(facts.rtl);
   const FALLBACK = {
     "boot.loading": "Loading the game…",
     "boot.starting": "Starting the game…",
@@ -53,21 +60,19 @@
   };
   setState("loading");
 
+  // game/ui/i18n.py choose_language, through its twin in static/facts.js.
   function pickLang() {
+    if (typeof window.__chooseLanguage !== "function") return "";
+    let setting = null;
     try {
-      const saved = JSON.parse(localStorage.getItem("solitaire.settings") || "null");
-      const l = saved && (saved.language || saved.lang);
-      if (typeof l === "string" && LANGS.includes(l)) return l;
+      const saved = JSON.parse(localStorage.getItem(facts.keys.settings) || "null");
+      setting = saved && saved.language;
     } catch (_) { /* no storage or bad JSON: use the browser's languages */ }
-    for (const tag of navigator.languages || [navigator.language || "en"]) {
-      const base = String(tag).toLowerCase().split("-")[0];
-      if (base === "in" && LANGS.includes("id")) return "id"; // legacy code for Indonesian
-      if (LANGS.includes(base)) return base;
-    }
-    return "en";
+    return window.__chooseLanguage(setting, navigator.languages || [navigator.language]);
   }
 
-  state.lang = pickLang();
+  const chosen = pickLang() || "";
+  state.lang = chosen;
   let texts = FALLBACK;
   // The loading line is written only once the catalog has arrived (or failed): a
   // py:progress event before that used to write the English fallback for a moment, in
@@ -76,7 +81,10 @@
   // The whole catalog is kept for the app (game/ui/app.py), which then needs no second
   // request for it at start-up: state.catalogText resolves to its text, or null.
   const catalogText = fetch(`./locales/${state.lang}.json`)
-    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
+    .then((r) => {
+      if (!r.ok) noteMissing(r);
+      return r.ok ? r.text() : Promise.reject(new Error(r.status));
+    });
   state.catalogLang = state.lang;
   state.catalogText = catalogText.catch(() => null);
   const textsReady = catalogText
@@ -87,7 +95,7 @@
       texts = t;
     })
     .catch(() => {
-      state.lang = "en";
+      state.lang = "en"; // the language of FALLBACK
     })
     .then(() => {
       textsSettled = true;
@@ -127,7 +135,12 @@
       if (status) status.remove();
       const el = box("boot-error", "alert");
       el.style.border = "2px solid #b00020";
-      el.textContent = texts["boot.failed"];
+      el.textContent = state.missingText || texts["boot.failed"];
+      if (state.missingText) {
+        el.lang = chosen;
+        el.dir = RTL.has(chosen) ? "rtl" : "ltr";
+        el.dataset.missing = state.missing.join(" ");
+      }
       return;
     }
     if (!document.body || !textsSettled) return;
@@ -220,6 +233,39 @@
     stop();
     textsReady.then(render);
     render();
+    diagnose();
+  }
+
+  // Ask the service worker (sw.js) something about its cache; null without a worker or
+  // an answer within 3 s.
+  function askWorker(type) {
+    const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!sw) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      const timer = setTimeout(() => resolve(null), type === "heal" ? 120000 : 3000);
+      channel.port1.onmessage = (e) => {
+        clearTimeout(timer);
+        resolve(e.data);
+      };
+      sw.postMessage({ type, lang: root.lang }, [channel.port2]);
+    });
+  }
+  function diagnose() {
+    askWorker("missing").then((missing) => {
+      const all = [...new Set([...(state.missing || []), ...(Array.isArray(missing) ? missing : [])])];
+      const table = facts.texts && facts.texts["boot.missing"];
+      const text = table && (table[chosen] || table[facts.default]);
+      if (!all.length || !text) return;
+      state.missing = all;
+      state.missingText = text.replace("{file}", all.join(", "));
+      render();
+    });
+  }
+  // A listed file the worker could not answer offline (sw.js: 504, X-Offline-Missing).
+  function noteMissing(response) {
+    const path = response && response.headers && response.headers.get("X-Offline-Missing");
+    if (path) state.missing = [...(state.missing || []), path];
   }
 
   function ready() {
@@ -228,6 +274,7 @@
     stop();
     const status = document.getElementById("boot-status");
     if (status) status.remove();
+    state.healed = navigator.onLine ? askWorker("heal") : Promise.resolve(null);
   }
 
   const onProgress = (e) => {
@@ -273,6 +320,7 @@
     // The caller gets the response after the counting copy is made (a copy made later
     // would miss what the caller has already read).
     return origFetch.call(this, input, ...rest).then((r) => {
+      if (!r.ok) noteMissing(r);
       if (!r.ok) late(`HTTP ${r.status}`);
       else countStream(abs, r);
       return r;
@@ -325,12 +373,25 @@
 // never starts. For PyScript's own databases only (names "IDBMap/..."), a failed open
 // is answered with an in-memory database that has the few operations PyScript uses,
 // so the game starts; it keeps its own data in localStorage (and says so when that is
-// unavailable too). window.__boot.idbFallback counts the databases so answered.
+// unavailable too). window.__idbFallback counts the databases so answered.
+// Where there is no IndexedDB at all (window.indexedDB undefined: some embedded
+// browsers, privacy settings; issue 27 case 9), patching IDBFactory.prototype.open does
+// nothing, since PyScript calls indexedDB.open on the global, which throws "Cannot read
+// properties of undefined (reading 'open')" and stops the start: then a stand-in
+// factory is put on window whose open answers PyScript's databases from memory, and
+// any other database with a failed request.
 function guardIndexedDB() {
   "use strict";
   const proto = window.IDBFactory && window.IDBFactory.prototype;
-  if (!proto || typeof proto.open !== "function" || proto.open.__guarded) return;
-  const open = proto.open;
+  let factory;
+  try {
+    factory = window.indexedDB;
+  } catch (_) {
+    factory = undefined;
+  }
+  const missing = !factory || typeof factory.open !== "function";
+  if (!missing && (!proto || typeof proto.open !== "function" || proto.open.__guarded)) return;
+  const open = missing ? null : proto.open;
   const ours = (name) => typeof name === "string" && name.startsWith("IDBMap/");
   const later = (fn) => setTimeout(fn, 0);
   function memoryDatabase() {
@@ -361,8 +422,13 @@ function guardIndexedDB() {
     };
   }
   const answer = (req) => later(() => {
+    const db = memoryDatabase();
+    try {
+      req.result = db; // a plain stand-in request (a real one keeps its own)
+      req.readyState = "done";
+    } catch (_) { /* a real IDBRequest: its result is read-only */ }
     if (typeof req.onsuccess === "function") {
-      req.onsuccess({ type: "success", target: { result: memoryDatabase() } });
+      req.onsuccess({ type: "success", target: { result: db } });
     }
   });
   const guarded = function (name, ...rest) {
@@ -390,5 +456,33 @@ function guardIndexedDB() {
     return req;
   };
   guarded.__guarded = true;
-  proto.open = guarded;
+  if (!missing) {
+    proto.open = guarded;
+    return;
+  }
+  const refuse = () => {
+    const req = { result: undefined, error: null, onsuccess: null, onerror: null,
+      onupgradeneeded: null, onblocked: null, readyState: "pending" };
+    later(() => {
+      req.error = new DOMException("IndexedDB is not available", "UnknownError");
+      req.readyState = "done";
+      if (typeof req.onerror === "function") req.onerror({ type: "error", target: req });
+    });
+    return req;
+  };
+  const standIn = {
+    open(name) {
+      if (!ours(name)) return refuse();
+      const req = { result: undefined, error: null, onsuccess: null, onerror: null,
+        onupgradeneeded: null, onblocked: null, readyState: "pending" };
+      answer(req);
+      return req;
+    },
+    deleteDatabase: refuse,
+    databases: () => Promise.resolve([]),
+    cmp: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  };
+  try {
+    Object.defineProperty(window, "indexedDB", { configurable: true, enumerable: true, get: () => standIn });
+  } catch (_) { /* a non-configurable indexedDB: nothing more can be done here */ }
 }

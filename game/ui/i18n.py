@@ -19,6 +19,9 @@ from collections.abc import Callable, Iterable
 LANGUAGES = ("en", "ro", "ar", "id")
 RTL = frozenset({"ar"})
 DEFAULT = "en"
+#: Old or other codes browsers still send for a supported language: ``in`` is the
+#: withdrawn ISO 639 code for Indonesian, still sent by some Androids.
+ALIASES = {"in": "id"}
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 FSI, PDI = "\u2068", "\u2069"  # Unicode first-strong isolate and its closing mark
 RLI = "\u2067"  # right-to-left isolate
@@ -60,8 +63,7 @@ def choose_language(setting: str | None, preferred: Iterable[str]) -> str:
         return setting
     for tag in preferred:
         base = str(tag).split("-")[0].split("_")[0].lower()
-        if base == "in":  # the old ISO code for Indonesian, still sent by some Androids
-            base = "id"
+        base = ALIASES.get(base, base)
         if base in LANGUAGES:
             return base
     return DEFAULT

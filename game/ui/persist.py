@@ -16,14 +16,16 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Protocol
 
-from game import EASY_HARP, EIGHT_OFF, STAT_VARIANTS
+from game import EASY_HARP, EIGHT_OFF, STAT_VARIANTS, read_json
 
 from .i18n import LANGUAGES
 
 KEY_SETTINGS = "solitaire.settings"
 KEY_GAME = "solitaire.game"
 BACKUP_PREFIX = "solitaire.backup."
-KEY_PAINT = "solitaire.paint"  # the picture of the table static/prepaint.js keeps
+#: The picture of the table kept for the next start, written and read only by
+#: static/prepaint.js (issue 14 point 1, issue 27 point 4); named here with the others.
+KEY_PAINT = "solitaire.paint"
 #: What may be removed to make room for the game and the statistics (SPEC §7): the
 #: picture of the table is made again when the page is next hidden.
 EXPENDABLE = (KEY_PAINT,)
@@ -67,14 +69,22 @@ class Settings:
         return json.dumps({"version": SETTINGS_VERSION, **asdict(self)}, sort_keys=True)
 
 
+#: Longest settings text read (a real one is about 400 characters); nesting and
+#: values are bounded too (issue 27 point 3).
+MAX_SETTINGS_CHARS = 4_000
+
+
 def parse_settings(raw: str | None) -> tuple[Settings, bool]:
     """Read settings; returns (settings, ok). ``ok`` is False when ``raw`` was present
-    but not a valid settings object: then every unreadable field takes its default."""
+    but not a valid settings object: then every unreadable field takes its default.
+    Only the known keys are read (an unknown key is dropped and does not make ``ok``
+    False: a later release may add one); ``NaN``, ``Infinity``, a text longer than
+    :data:`MAX_SETTINGS_CHARS` or nested deeper than 4 is not valid (``ok`` False)."""
     s = Settings()
     if raw is None:
         return s, True
     try:
-        data = json.loads(raw)
+        data = read_json(raw, MAX_SETTINGS_CHARS, 4, 200)
     except (ValueError, TypeError):
         return s, False
     if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
@@ -104,6 +114,14 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
             else:
                 ok = False
     return s, ok
+
+
+def checked_settings(raw: str) -> str | None:
+    """The settings part of an import, checked: the text to store (the known keys with
+    their values, as :meth:`Settings.dump` writes them) or ``None`` when ``raw`` is not
+    valid settings (:func:`parse_settings`). A checker for ``game.parse_backup``."""
+    s, ok = parse_settings(raw)
+    return s.dump() if ok else None
 
 
 class SafeStore:

@@ -12,7 +12,7 @@ import game
 
 from . import choices
 from .core import Core
-from .persist import parse_settings
+from .persist import checked_settings
 from .recordtexts import RecordTexts
 from .statsview import PART_KEYS, export_parts
 from .texts import Texts
@@ -94,7 +94,7 @@ class Recording(Core):
         if text is None:
             return
         try:
-            backup = game.parse_backup(text, lambda t: parse_settings(t)[1],
+            backup = game.parse_backup(text, checked_settings,
                                        lambda t: game.load_save(t) is not None)
         except game.BadBackup as err:
             refused = err

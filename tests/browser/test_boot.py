@@ -66,6 +66,26 @@ def test_starts_and_plays_when_indexeddb_request_fails_later(page, open_app) -> 
     play_stock_tap(page)
 
 
+# Issue 27 case 9: no IndexedDB at all ("Cannot read properties of undefined (reading
+# 'open')" stopped the start). Chromium's indexedDB is an own, configurable accessor of
+# window; a page script (or a browser setting) can leave it undefined.
+NO_INDEXEDDB = """
+Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true, writable: true });
+"""
+
+
+def test_starts_and_plays_when_indexeddb_is_undefined(page, open_app) -> None:
+    page.add_init_script(NO_INDEXEDDB)
+    open_app(f"/index.html?deal={DEAL}")
+    assert page.evaluate("window.__idbFallback") >= 1
+    assert page.evaluate("typeof indexedDB.open") == "function"  # the stand-in
+    play_stock_tap(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready='1'], html[data-boot='failed']", state="attached")
+    assert page.evaluate("document.documentElement.dataset.boot") == "ready"
+    assert helpers.saved_game(page).move_count == 1  # the game came back from localStorage
+
+
 CONTROLS = "button, a[href], input, select, textarea, summary, [data-action]"
 TOUCH_ACTIONS = f"""() => [...document.querySelectorAll("{CONTROLS}")].map(e => [
   e.tagName + (e.dataset.action ? '[' + e.dataset.action + ']' : '') + (e.name ? ':' + e.name : ''),

@@ -195,3 +195,79 @@ def test_picture_leaves_out_the_hint_glow_and_the_keyboard_focus(page, open_app)
     assert marks == {"glow": 0, "hint": 0, "focus": 0, "active": None}
     release(page, held)
     page.wait_for_selector("html[data-ready='1']", state="attached")
+
+
+# ----- issue 27 point 4: the picture is data, not HTML ---------------------------------
+
+EVIL = "/__evil__.html"
+#: Case 5 as it was found, in the old form (v1: the table's and header's HTML), and the
+#: same payloads put into the fields of the data form (v2).
+INJECTIONS = {
+    "v1 meta refresh": lambda s: {**s, "v": 1, "attrs": {}, "html": {"lang": "en"},
+                                  "table": f'<meta http-equiv="refresh" content="0;url={EVIL}">',
+                                  "bar": f'<meta http-equiv="refresh" content="0;url={EVIL}">'},
+    "v1 invisible": lambda s: {**s, "v": 1, "attrs": {"hidden": ""}, "table": "", "bar": "",
+                               "html": {"lang": "en", "style": "pointer-events:none"}},
+    "v1 header link": lambda s: {**s, "v": 1, "attrs": {}, "html": {"lang": "en"}, "table": "",
+                                 "bar": f'<a href="{EVIL}" class="evil">Play here</a>'},
+    "v2 meta refresh as text": lambda s: {**s, "status": {**s["status"], "moves": [
+        s["status"]["moves"][0], f'<meta http-equiv="refresh" content="0;url={EVIL}">']}},
+    "v2 style as a class": lambda s: {**s, "cls": ["back-blue", "x\" style=\"pointer-events:none"]},
+    "v2 hidden table": lambda s: {**s, "won": "hidden"},
+    "v2 link as a label": lambda s: {**s, "labels": {**s["labels"],
+                                                     "undo": f'<a href="{EVIL}">Play here</a>'}},
+    "v2 card id": lambda s: {**s, "cards": [["<a href=x>", *s["cards"][0][1:]], *s["cards"][1:]]},
+    "v2 deep": lambda s: {**s, "piles": [[[[[[0]]]]]] * len(s["piles"])},
+}
+HARMLESS = """() => ({
+  meta: document.querySelectorAll('meta[http-equiv="refresh" i]').length,
+  links: [...document.querySelectorAll('header a')].map(a => a.dataset.action || a.className),
+  pointer: getComputedStyle(document.documentElement).pointerEvents,
+  hidden: document.getElementById('table').hidden,
+  htmlStyle: document.documentElement.getAttribute('style') || '',
+  evil: document.documentElement.outerHTML.includes('__evil__') &&
+        !document.querySelector('[data-status="moves"]').textContent.includes('__evil__')
+        && !(document.querySelector('[data-action="undo"]').getAttribute('aria-label') || '').includes('__evil__'),
+})"""
+
+
+@pytest.mark.parametrize("name", list(INJECTIONS))
+def test_an_injected_picture_is_drawn_harmlessly_or_ignored(page, open_app, name) -> None:
+    visit_and_play(page, open_app)
+    assert page.evaluate("window.__prepaint.save()") is True
+    real = json.loads(page.evaluate("localStorage.getItem('solitaire.paint')"))
+    assert real["v"] == 2 and len(json.dumps(real)) < 12_000
+    bad = INJECTIONS[name](real)
+    # Written from another page of the origin, after this one was left (leaving saves
+    # a picture of its own).
+    page.route("**/__other__.html", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
+    page.goto("/__other__.html")
+    page.evaluate("t => localStorage.setItem('solitaire.paint', t)", json.dumps(bad))
+    navigated: list[str] = []
+    page.on("framenavigated", lambda f: navigated.append(f.url) if f == page.main_frame else None)
+    held = hold_runtime(page)
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_function("() => window.__prepaint !== undefined")
+    reason = page.evaluate("window.__prepaint.reason")
+    if name.startswith("v1"):
+        assert reason == "none"  # another format: not read at all
+    elif name == "v2 meta refresh as text" or name == "v2 link as a label":
+        assert reason == ""  # drawn, as text
+    else:
+        assert reason == "invalid"
+    now = page.evaluate(HARMLESS)
+    assert now == {"meta": 0, "links": ["help"], "pointer": "auto", "hidden": False,
+                   "htmlStyle": now["htmlStyle"], "evil": False}
+    assert "pointer" not in now["htmlStyle"]
+    release(page, held)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    page.wait_for_timeout(300)  # a refresh would have gone by now
+    assert not any(EVIL in u for u in navigated)
+    assert page.evaluate(HARMLESS)["links"] == ["help"]
+    # The game works, and the next picture holds nothing of the injection.
+    page.locator('#table [data-pile="s"]').last.click()
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '2'")
+    assert page.evaluate("window.__prepaint.save()") is True
+    again = page.evaluate("localStorage.getItem('solitaire.paint')")
+    assert "__evil__" not in again and "pointer" not in again and "<" not in again

@@ -235,3 +235,79 @@ def test_offline_reload_and_updates_keep_the_game(pwa_page, site) -> None:
     assert "release 3" in served_css(page)
     assert page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
     assert (table(page), status(page), saved_game(page)) == (cards, stat, save)
+
+
+# --- the offline copy heals (issue 27 point 5) ----------------------------------------
+
+HEAL = """() => new Promise((resolve) => { const c = new MessageChannel();
+  c.port1.onmessage = (e) => resolve(e.data);
+  navigator.serviceWorker.controller.postMessage({type: 'heal'}, [c.port2]); })"""
+DAMAGE = ["locales/en.json", "static/vendor/game.zip", "static/vendor/pyodide/pyodide.asm.wasm",
+          "index.html"]
+CACHE_OP = """async ([op, paths, body]) => {
+  const name = (await caches.keys()).find(n => n.startsWith('solitaire:'));
+  const cache = await caches.open(name);
+  const out = [];
+  for (const p of paths) {
+    const url = new URL(p, navigator.serviceWorker.controller.scriptURL).href;
+    if (op === 'delete') out.push(await cache.delete(url));
+    else if (op === 'spoil') { await cache.put(url, new Response(body)); out.push(true); }
+    else out.push(!!(await cache.match(url)));
+  }
+  return out;
+}"""
+
+
+def test_the_offline_copy_heals_and_says_what_is_missing(pwa_page, site) -> None:
+    page, ctx, log = pwa_page
+    base, dist = site
+    version = precache.precache(dist)["version"]
+    page.goto(f"index.html?deal={CODE}", wait_until="commit")
+    wait_ready(page)
+    wait_controlled(page, version)
+    # The checks of the first start (activate's, the page's) are queued before this one.
+    assert page.evaluate(HEAL) == {"fixed": [], "failed": []}
+
+    # Four entries gone (case 7) and one damaged; the next online start (in Romanian,
+    # the player's choice) repairs them all.
+    page.evaluate("() => localStorage.setItem('solitaire.settings', JSON.stringify("
+                  "{...JSON.parse(localStorage.getItem('solitaire.settings') || '{}'), version: 1,"
+                  " language: 'ro'}))")
+    assert page.evaluate(CACHE_OP, ["delete", DAMAGE, ""]) == [True] * 4
+    page.evaluate(CACHE_OP, ["spoil", ["locales/id.json"], "{damaged"])
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    healed = page.evaluate("() => window.__boot.healed")
+    assert sorted(healed["fixed"]) == sorted([*DAMAGE, "locales/id.json"]) and healed["failed"] == [], healed
+    assert page.evaluate(CACHE_OP, ["has", DAMAGE, ""]) == [True] * 4
+    assert page.evaluate("() => caches.match('locales/id.json').then(r => r.json())")["app.title"]
+
+    # Offline with game.zip missing: the start fails and says which file and what to do,
+    # in the player's language.
+    page.evaluate(CACHE_OP, ["delete", ["static/vendor/game.zip"], ""])
+    ctx.set_offline(True)
+    page.reload(wait_until="commit")
+    error = page.locator("#boot-error[data-missing]")
+    error.wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    ro = json.loads((dist / "locales" / "ro.json").read_text(encoding="utf-8"))
+    assert error.get_attribute("data-missing") == "static/vendor/game.zip"
+    assert error.inner_text() == ro["boot.missing"].replace("{file}", "static/vendor/game.zip")
+    assert error.get_attribute("lang") == "ro"
+
+    # Offline with index.html missing: not the browser's error page, but the same words
+    # in the language the page last told the worker (Romanian, since the online start).
+    page.evaluate(CACHE_OP, ["delete", ["index.html"], ""])
+    page.goto("index.html", wait_until="commit")
+    missing = page.locator('[data-role="offline-missing"]')
+    missing.wait_for(state="attached")
+    assert missing.get_attribute("data-file") == "index.html"
+    assert missing.inner_text() == ro["boot.missing"].replace("{file}", "index.html")
+    assert page.evaluate("document.documentElement.lang") == "ro"
+
+    # Online again: the game starts, and the copy is whole once more.
+    ctx.set_offline(False)
+    page.goto("index.html", wait_until="commit")
+    wait_ready(page)
+    healed = page.evaluate("() => window.__boot.healed")
+    assert sorted(healed["fixed"]) == ["index.html", "static/vendor/game.zip"]
+    log["errors"].clear()  # the offline failures above log their failed requests

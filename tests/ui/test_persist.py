@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.ui.persist import SafeStore, Settings, parse_settings
+from game.ui.persist import SafeStore, Settings, checked_settings, parse_settings
 
 
 class Memory:
@@ -78,3 +78,26 @@ def test_table_settings_round_trip_and_bad_values_fall_back():
     bad, ok = parse_settings(json.dumps(data))
     assert not ok
     assert (bad.card_back, bad.felt, bad.four_colour) == ("blue", "green", False)
+
+
+# Issue 27 point 3 and case 9: settings are data with limits, known keys only.
+def test_unknown_keys_are_dropped_and_never_stored_again():
+    junk = json.dumps({"version": 1, "language": "ar", "x" * 20: "y" * 5_000})
+    s, ok = parse_settings(junk)
+    assert s == Settings() and not ok  # beyond the size limit: not read at all
+    small = json.dumps({"version": 1, "language": "ar", "junk": [1, 2, 3]})
+    s, ok = parse_settings(small)
+    assert ok and s.language == "ar"
+    text = checked_settings(small)
+    assert text is not None and "junk" not in json.loads(text) and json.loads(text)["language"] == "ar"
+
+
+@pytest.mark.parametrize("raw", [
+    '{"version": 1, "cells": NaN}', '{"version": 1, "cells": Infinity}',
+    '{"version": 1, "cells": -Infinity}', '{"version": 1, "cells": 1e999}',
+    '{"version": 1, "language": ' + "[" * 6_000 + "]" * 6_000 + "}",
+    '{"version": 1, "language": "' + "a" * 5_000 + '"}',
+])
+def test_nan_deep_and_huge_settings_are_refused(raw):
+    s, ok = parse_settings(raw)
+    assert not ok and s == Settings() and checked_settings(raw) is None

@@ -123,7 +123,7 @@ def test_import_question_says_what_the_file_replaces():
 
 def test_import_errors_have_a_message_for_every_code():
     t = rt()
-    assert len(CODES) == 9
+    assert len(CODES) == 11
     for code in CODES:
         text = t.import_error(game.BadBackup(code, "x", {"version": 7}))
         assert not text.startswith("error."), code

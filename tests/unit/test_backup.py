@@ -10,6 +10,8 @@ from game.backup import (
     BACKUP_VERSION,
     CODES,
     MAX_CHARS,
+    MAX_DEPTH,
+    MAX_ITEMS,
     Backup,
     BadBackup,
     Summary,
@@ -17,6 +19,7 @@ from game.backup import (
     parse_backup,
     summarise,
 )
+from game.gameid import new_game_id
 from game.records import Event, dump_records, parse_records, record
 from game.session import after_change, dump_meta, new_meta
 
@@ -53,8 +56,11 @@ def parts():
     return {"settings": SETTINGS, "records": rec, "game": g.to_save(), "meta": dump_meta(m, 5_000.0)}
 
 
-def read(text):
-    return parse_backup(text, check_settings, check_game)
+NOW = 1_764_558_000_000 + 365 * 86_400_000  # 2026-12-01T03:00Z, when DATE was written
+
+
+def read(text, now=NOW):
+    return parse_backup(text, check_settings, check_game, now)
 
 
 def test_round_trip():
@@ -120,7 +126,7 @@ def text_with(**change):
 
 @pytest.mark.parametrize("text,code", [
     ("", "import-json"), ("{", "import-json"), (b"\xff\xfe", "import-json"),
-    ("[" * 100_000, "import-json"), ("x" * (MAX_CHARS + 1), "import-too-large"),
+    ("[" * 100_000, "import-limits"), ("x" * (MAX_CHARS + 1), "import-too-large"),
     ("[]", "import-foreign"), ("{}", "import-foreign"), ('"solitaire-backup"', "import-foreign"),
     ('{"version":1,"stats":{}}', "import-foreign"),  # a records text, not a backup
     (text_with(format="other-app"), "import-foreign"),
@@ -175,3 +181,88 @@ def test_records_with_damage_are_refused_not_repaired():
 def test_backup_value():
     b = Backup(DATE, (("settings", None), ("records", None), ("game", None), ("meta", None)))
     assert b.writes() == ()
+
+
+# ----- issue 27 point 3: every input is data with limits --------------------------------
+
+def deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+def test_the_12_kb_file_nested_6000_deep_is_refused_before_parsing():
+    d = json.loads(export_backup(parts(), DATE))
+    text = json.dumps(d).replace('"passes"', '"x"')
+    text = text.replace('"floor":', '"deep":' + deep(6_000) + ',"floor":', 1)
+    assert 12_000 < len(text) < 20_000
+    with pytest.raises(BadBackup) as info:
+        read(text)
+    assert info.value.code == "import-limits" and "import-limits" in CODES
+
+
+@pytest.mark.parametrize("text", [
+    deep(MAX_DEPTH + 1), '{"a":' * 17 + "1" + "}" * 17, "[" + "0," * MAX_ITEMS + "0]",
+    "[" + "{}," * MAX_ITEMS + "{}]",
+])
+def test_deep_or_wide_files_are_refused_with_their_own_code(text):
+    with pytest.raises(BadBackup) as info:
+        read(text)
+    assert info.value.code == "import-limits"
+
+
+def test_brackets_inside_strings_are_not_nesting():
+    d = json.loads(text_with())
+    d["exported"] = DATE
+    d["records"]["games"][0]["code"] = "[[[[[[[[[[[[[[[[[[[[[[[[{\\\""[:40]
+    b = read(json.dumps(d))  # 25 brackets and an escaped quote in a string: no nesting
+    assert json.loads(b.part("records"))["games"][0]["code"] == d["records"]["games"][0]["code"]
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999", "1" * 40])
+def test_numbers_that_are_not_json_are_refused(value):
+    text = text_with().replace('"exported": ', '"x": ' + value + ', "exported": ', 1)
+    with pytest.raises(BadBackup) as info:
+        read(text)
+    assert info.value.code == "import-json"
+    settings = text_with(settings={"version": 1, "cells": 8}).replace('"cells": 8', '"cells": ' + value)
+    with pytest.raises(BadBackup) as info:
+        read(settings)
+    assert info.value.code == "import-json"
+
+
+def future_records() -> dict:
+    """Issue 27 case 6: 50 recent games dated 2100."""
+    rec = None
+    y2100 = 4_102_444_800_000
+    for n in range(50):
+        rec = record(rec, Event("lost", new_game_id(y2100 + n, n), "easy-harp", "EH1-N-AAAAAAF",
+                                0, 5, 9, "2100-01-01T00:00:00.000Z")).raw
+    return json.loads(rec)
+
+
+def test_game_ids_and_dates_from_the_future_are_refused():
+    with pytest.raises(BadBackup) as info:
+        read(text_with(records=future_records()))
+    assert info.value.code == "import-dates" and "import-dates" in CODES
+    assert read(text_with(records=future_records()), now=4_102_444_900_000)  # in 2100: fine
+    d = json.loads(parts()["records"])
+    d["games"][0]["date"] = "2020-01-01T00:00:00.000Z"  # an event before its game began
+    with pytest.raises(BadBackup) as info:
+        read(text_with(records=d))
+    assert info.value.code == "import-dates"
+    late = dump_meta(new_meta(CODE, "eight-off-8", 4_102_444_800_000, 1), 0.0)
+    with pytest.raises(BadBackup) as info:
+        read(text_with(meta=json.loads(late)))
+    assert info.value.code == "import-dates"
+    with pytest.raises(BadBackup) as info:
+        read(text_with(exported="2100-01-01T00:00:00.000Z"))
+    assert info.value.code == "import-dates"
+
+
+def test_a_checker_may_rewrite_the_settings_it_accepts():
+    def known_only(text: str) -> str:
+        d = json.loads(text)
+        return json.dumps({k: v for k, v in d.items() if k in ("version", "language")})
+
+    junk = {"version": 1, "language": "ro", "junk": "x" * 10_000}
+    b = parse_backup(text_with(settings=junk), known_only, check_game, NOW)
+    assert json.loads(b.part("settings")) == {"version": 1, "language": "ro"}

@@ -234,3 +234,44 @@ def test_storage_back_after_being_off_gets_everything_once():
     s = stored(data)
     # replayed on what storage holds, in order: win 1, reset, win 2 (loss 3 was before)
     assert (s.played, s.won, s.streak) == (1, 1, 1) and a.saved
+
+
+# Issue 27 case 6: an imported ledger of 50 games whose ids say they were created in
+# 2100 stopped wins counting (won 0 -> 0, played 50 -> 51): the new game sorts below all
+# of them, drops out of the ledger at once, raises floor past its own id, and its win is
+# then taken as already counted.
+Y2100 = 4_102_444_800_000  # 2100-01-01T00:00:00Z in ms
+NOW = 1_764_561_000_000 + 365 * 86_400_000  # just after DATE
+
+
+def future_ledger() -> str:
+    r = Records()
+    from game.records import apply
+
+    for n in range(RECENT_LIMIT):
+        e = Event("lost", new_game_id(Y2100 + n, n), "easy-harp", "EH1-N-AAAAAAF", 0, 5, 9,
+                  "2100-01-01T00:00:00.000Z")
+        r = apply(r, e)[0]
+    return dump_records(r)
+
+
+def test_future_dated_ledger_does_not_stop_wins_counting():
+    data = {KEY_RECORDS: future_ledger()}
+    k = RecordKeeper(FakeStore(data), now=lambda: NOW)
+    k.load()
+    k.record(ev("start", 5))
+    out = k.record(ev("won", 5, score=1300))
+    s = stored(data)
+    assert out.counted and (s.played, s.won) == (51, 1)  # the file's 50 stay played
+    assert k.recovered and data["solitaire.backup.records"]  # the bad ledger is kept aside
+    assert all(e.id != "" and e.date < "2100" for e in k.records.games)
+
+
+def test_future_dated_ledger_found_later_is_repaired_too():
+    data: dict[str, str] = {}
+    k = RecordKeeper(FakeStore(data), now=lambda: NOW)
+    k.load()
+    data[KEY_RECORDS] = future_ledger()  # written by another tab after our start
+    k.record(ev("start", 5))
+    k.record(ev("won", 5, score=1300))
+    assert (stored(data).played, stored(data).won) == (51, 1)
