@@ -9,25 +9,35 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 FC_SOLVE := /usr/bin/fc-solve
+# The other two engines of the smoke tests (tests/engines/, issue 25): Firefox ESR
+# (driven by npm puppeteer-core) and WebKitGTK's WebKitWebDriver + MiniBrowser (driven
+# by pip selenium), which needs an X display: Xvfb.
+ENGINE_BINS := /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+ENGINE_PKGS := firefox-esr webkit2gtk-driver xvfb
 # npm writes node_modules/.package-lock.json on every install: its age says whether
 # node_modules is older than package-lock.json.
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test lint setup runtime vendor precache facts empty-table dist chromium fc-solve venv bench bench-offline bench-solver clean
+.PHONY: play test test-engines lint setup runtime vendor precache facts empty-table dist chromium engines fc-solve venv bench bench-offline bench-solver clean
 
 play: runtime
 	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
 
-test: runtime venv chromium fc-solve
+test: runtime venv chromium engines fc-solve
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest tests
 
+# The three-engine smoke tests alone; ENGINES=webkit (or firefox, chromium, or a
+# comma-separated list) runs only those.
+test-engines: runtime venv chromium engines
+	$(VENV)/bin/pytest tests/engines
+
 lint: venv
 	$(VENV)/bin/ruff check .
 
-setup: runtime venv chromium fc-solve
+setup: runtime venv chromium engines fc-solve
 
 # Pyodide + PyScript copied from node_modules into static/vendor/ (git-ignored).
 # scripts/vendor.py compares every file and copies only what changed (a no-op in ~0.1 s);
@@ -81,6 +91,15 @@ chromium:
 	  echo "installing Debian chromium"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y chromium; \
+	fi
+
+# Debian's firefox-esr, webkit2gtk-driver (with MiniBrowser) and xvfb, for tests/engines/.
+engines:
+	@for b in $(ENGINE_BINS); do [ -x $$b ] || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian $(ENGINE_PKGS)"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $(ENGINE_PKGS); \
 	fi
 
 # Freecell Solver, the outside oracle of the solver tests (tests/unit/test_solver.py).

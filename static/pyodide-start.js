@@ -58,6 +58,36 @@ const report = (pyodide, info) => {
   window.__pyodideStart = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported) };
 };
 
+// One download per preloaded file, in every engine (issue 25). index.html preloads the
+// large files with `<link rel=preload as=fetch>` (no `crossorigin`: mode "no-cors",
+// credentials "include"). A browser hands a preloaded response only to a fetch with the
+// same mode and credentials: Chromium and Firefox also gave it to a plain `fetch(url)`
+// when the link said `crossorigin`, but WebKit (Safari, every iOS browser) never did and
+// downloaded each file a second time (a bare page reproduces it: 2 requests for
+// `crossorigin` + plain fetch, 1 for this pair, in Chromium 156, Firefox ESR 153 and
+// WebKitGTK 2.50). So the first fetch of each preloaded file (by this module, Pyodide or
+// PyScript, which all call `fetch(url)` with no mode of their own) is made with the
+// preload's mode and credentials; for a same-origin file the response is the same
+// ("basic", readable, streamed into WebAssembly as before). Other fetches are untouched,
+// and the wrapper takes itself off once every preloaded file has been asked for.
+const PRELOAD_INIT = { mode: "no-cors", credentials: "include" };
+const preloaded = new Set(
+  [...document.querySelectorAll('link[rel="preload"][as="fetch"]:not([crossorigin])')].map((l) => l.href));
+
+function fetchAsPreloaded() {
+  const before = window.fetch;
+  const plain = (init) => !init || Object.keys(init).every((k) => k === "credentials");
+  const asPreloaded = function (input, init) {
+    const url = typeof input === "string" || input instanceof URL ? new URL(input, document.baseURI).href : null;
+    const first = url !== null && preloaded.delete(url);
+    if (!preloaded.size && window.fetch === asPreloaded) window.fetch = before;
+    if (first && plain(init)) return before.call(this, input, { ...init, ...PRELOAD_INIT });
+    return before.call(this, input, init);
+  };
+  if (preloaded.size) window.fetch = asPreloaded;
+}
+fetchAsPreloaded();
+
 // Fetched as soon as this module runs (index.html loads it early, with async, and
 // preloads the copy): the download overlaps PyScript's own loading. null when there is
 // no copy to be had.

@@ -20,6 +20,21 @@ from pyodide.ffi import create_proxy
 
 from .domtypes import JS
 
+# The digits each language shows, whatever the engine (issue 25): Unicode numbering
+# system names of Intl (UTS #35). Arabic gets Latin digits, as its help pages, its
+# catalog, the card faces and the deal codes already have, and as current CLDR gives
+# plain "ar" (CLDR 48 in Node 20's ICU 78; Chromium 156 and Firefox ESR 153 agree);
+# WebKitGTK 2.50 on Debian's ICU 72 defaults "ar" to Arabic-Indic digits ("arab", as
+# CLDR still does for ar-EG and ar-SA) and would show them beside Latin ones. The
+# choice is kept explicit for every language so that no engine's default decides.
+NUMBERING = {"ar": "latn", "en": "latn", "id": "latn", "ro": "latn"}
+
+
+def numbering(lang: str) -> str:
+    """A language tag (``"ar"``, ``"en-GB"``) -> its numbering system of ``NUMBERING``
+    (by primary subtag; ``"latn"`` for any other)."""
+    return NUMBERING.get(lang.split("-")[0].lower(), "latn")
+
 
 class LocalStore:
     """``localStorage`` as a ``persist.Store``; every call may raise (disabled, full)."""
@@ -146,7 +161,8 @@ class Browser:
         d = js.Date.new(iso)
         if d.getTime() != d.getTime():  # NaN: not a date
             return ""
-        opts = js.Object.fromEntries([["dateStyle", "medium"], ["timeStyle", "short"]])
+        opts = js.Object.fromEntries([["dateStyle", "medium"], ["timeStyle", "short"],
+                                      ["numberingSystem", numbering(lang)]])
         return str(js.Intl.DateTimeFormat.new(lang, opts).format(d))
 
     def download(self, name: str, text: str) -> None:
@@ -198,8 +214,12 @@ class Browser:
         return lambda n: str(rules.select(n))
 
     def number(self, lang: str) -> Callable[[int], str]:
-        """int -> text in the language's digits (``Intl.NumberFormat``)."""
-        fmt = js.Intl.NumberFormat.new(lang)
+        """int -> text in the language's digits (``Intl.NumberFormat`` with the
+        language's numbering system of ``NUMBERING``, never the engine's default: with
+        ``"ar"`` alone WebKitGTK gives ``"١٬٢٣٤"`` where Chromium and Firefox give
+        ``"1,234"``; issue 25). Grouping and separators stay the language's."""
+        opts = js.Object.fromEntries([["numberingSystem", numbering(lang)]])
+        fmt = js.Intl.NumberFormat.new(lang, opts)
         return lambda n: str(fmt.format(n))
 
     # ----- address, reload, updates ------------------------------------------------
