@@ -7,7 +7,8 @@ four-digit score and move count, a clock past ten hours, the verdict and the clo
   under the buttons, and every header button lies inside the header;
 - every control is at least 44x44 px (the screen is a touch screen: the header's
   buttons, the welcome's Next and Start playing, the notice's buttons);
-- the refusal reminder never lies on the card it is about;
+- the refusal reminder never lies on the card it is about, and the notice bar (a hint)
+  never on the stock, waste, foundations or cells;
 - the waste's fanned cards show their index whole ("10" included);
 - each of the four verdicts (written in turn into the indicator) fits as well.
 
@@ -73,6 +74,13 @@ HEADER_JS = """() => { const out = [];
       out.push(['button outside the header', e.dataset.action, r1(r)]);
   }
   return out; }"""
+#: The piles other than the columns (stock, waste, foundations, cells) and their cards
+#: that the notice bar lies on.
+UNDER_NOTICE_JS = """() => { const n = document.querySelector('[data-role="notice"]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table .pile, #table .card')]
+    .filter(e => !e.dataset.pile.startsWith('t')).filter(e => { const r = e.getBoundingClientRect();
+      return r.left < n.right - .5 && n.left < r.right - .5 && r.top < n.bottom - .5 && n.top < r.bottom - .5; })
+    .map(e => e.dataset.id || e.dataset.pile); }"""
 VERDICTS = ["thinking", "yes", "no", "unknown"]
 VERDICT_JS = """([value, text]) => { const e = document.querySelector('[data-status="winnable"]');
   e.dataset.value = value; e.textContent = e.title = text; }"""
@@ -192,6 +200,16 @@ def test_nothing_clips_or_covers(open_app, page, lang, kind):
         problems += [("small", p) for p in page.evaluate(SMALL_JS, TOUCH_MIN)]
         if kind == "easy-harp":
             problems += [("waste index hidden", c) for c in page.evaluate(WASTE_JS) if c[1] < c[2]]
+        # A notice (the hint's) lies on no pile but the columns, nor on their cards.
+        page.locator("#table").focus()
+        page.keyboard.press("h")
+        page.wait_for_selector('[data-role="notice"]:not([hidden])', timeout=60_000)
+        under = page.evaluate(UNDER_NOTICE_JS)
+        if under:
+            problems.append(("notice on the band", under))
+        page.locator('[data-role="notice"] [data-action="dismiss"]').click()
+        page.wait_for_selector('[data-role="notice"]', state="hidden")
+        page.wait_for_timeout(350)  # no double tap with the taps below
         # A refused place: the reminder lies next to the card, never on it.
         page.touchscreen.tap(*card_point(page, cid))
         page.touchscreen.tap(*pile_point(page, g, wrong))
