@@ -172,8 +172,12 @@ def reminder_place(near: tuple[float, float, float, float], w: float, h: float,
                    vw: float, vh: float) -> tuple[float, float]:
     """The (left, top) in client px of a ``w`` x ``h`` reminder next to the box ``near``
     (left, top, right, bottom) in a ``vw`` x ``vh`` viewport: below the box when it
-    fits, else above, else beside it (the side with more room), so it never covers the
-    box; centred on the box and kept ``REMINDER_GAP`` px inside the viewport."""
+    fits, else above, else beside it where it fits (the side with more room first), so
+    it never covers the box; centred on the box and kept ``REMINDER_GAP`` px inside the
+    viewport. When it fits on no side (a tall box on a narrow screen: a reminder as wide
+    as a phone beside a column as tall as it), the place below, above, right or left,
+    each kept inside the viewport, that covers the least of the box (issue 23.4: it
+    went to the left edge and lay over the card at the right edge)."""
     left, top, right, bottom = near
     gap = REMINDER_GAP
     x = min(max((left + right - w) / 2, gap), max(vw - w - gap, gap))
@@ -182,6 +186,23 @@ def reminder_place(near: tuple[float, float, float, float], w: float, h: float,
     if top - gap - h >= gap:
         return x, top - gap - h
     y = min(max((top + bottom - h) / 2, gap), max(vh - h - gap, gap))
-    if vw - right >= left:
-        return min(right + gap, max(vw - w - gap, 0.0)), y
-    return max(left - gap - w, 0.0), y
+    sides = [(right + gap, vw - right - gap), (left - gap - w, left - gap)]  # (x, room)
+    if vw - right < left:
+        sides.reverse()
+    for sx, room in sides:
+        if w + gap <= room:
+            return sx, y
+    places = [
+        (x, min(bottom + gap, max(vh - h - gap, gap))),
+        (x, max(top - gap - h, gap)),
+        (min(right + gap, max(vw - w - gap, 0.0)), y),
+        (max(left - gap - w, 0.0), y),
+    ]
+
+    def covered(place: tuple[float, float]) -> float:
+        px, py = place
+        across = max(0.0, min(px + w, right) - max(px, left))
+        down = max(0.0, min(py + h, bottom) - max(py, top))
+        return across * down
+
+    return min(places, key=covered)  # the first of equals: the order above

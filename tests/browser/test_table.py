@@ -120,8 +120,10 @@ def test_nothing_moves_by_itself(open_app, page, viewport):
         assert page.evaluate(HEADER_JS)[0] == header[0], lang
 
 
+# The indicator itself is visually hidden up to 1000 px (its words for screen readers),
+# its short form (.stat-verdict) shown instead (issue 23.5).
 CLIPPED_JS = """() => [document.querySelector('header .status'),
-  ...document.querySelectorAll('header .status > .stat')]
+  ...document.querySelectorAll('header .status > .stat:not(.stat-winnable)')]
   .filter(e => e.offsetParent !== null && getComputedStyle(e).display !== 'none')
   .filter(e => { const r = e.getBoundingClientRect();
     const box = document.querySelector('header .status').getBoundingClientRect();
@@ -135,7 +137,8 @@ def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
     """fixb 1: at 360 px with "Can it still be won?" on, every status item (the game,
     its code, score, moves, the indicator, the clock) is whole and inside the status
     line, in each language; the indicator's words stay its text (screen readers) and
-    title; the pile boxes are those with the indicator off."""
+    title, and its short word shows with its symbol (issue 23.5); the pile boxes are
+    those with the indicator off."""
     golden = json.loads(GOLDEN.read_text())
     twin = game.new_game(golden["code"])
     moves = iter(golden["moves"])
@@ -155,6 +158,8 @@ def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
             el = page.locator('[data-role="winnable"]')
             value = el.get_attribute("data-value")
             assert el.text_content() == el.get_attribute("title") == texts[f"winnable.{value}"]
+            short = page.locator(f'.stat-verdict [data-v="{value}"]')
+            assert short.is_visible() and short.text_content() == texts[f"winnable.short.{value}"]
         page.evaluate("() => document.fonts.ready.then(() => true)")
         assert page.evaluate(CLIPPED_JS) == [], (lang, on)
         boxes[on] = page.evaluate(BOXES_JS)

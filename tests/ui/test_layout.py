@@ -200,7 +200,12 @@ def test_waste_fans_its_top_three_cards():
     assert xs[:5] == [xs[0]] * 5 and xs[4] < xs[5] < xs[6]
     rtl = compute("easy-harp", 0, 800, 600, True, eh_columns(), waste=7)
     rxs = [card_xy(rtl, "w", k)[0] for k in range(4, 7)]
-    assert rxs[0] > rxs[1] > rxs[2]
+    # Mirrored, the fan grows to the left of the slot, yet each card still lies to the
+    # right of the one under it: the faces are not mirrored, their index (top left)
+    # must stay in view (issue 23.4); the top card sits at the slot.
+    assert rxs[0] < rxs[1] < rxs[2] == rtl.slots["w"].x
+    assert rxs[0] == pytest.approx(800 - xs[6] - lay.card_w)  # the same room, mirrored
+    assert rtl.pile_at(rxs[0] + 1, rtl.slots["w"].y + 5) == "w"
     assert lay.pile_at(xs[6] + lay.card_w / 2, lay.slots["w"].y + 5) == "w"
 
 

@@ -29,3 +29,32 @@ def test_reminder_goes_below_when_there_is_room():
     x, y = reminder_place((100, 100, 140, 156), 120, 40, 360, 640)
     assert y == 156 + REMINDER_GAP
     assert x == pytest.approx(60)  # centred on the cards
+
+
+@pytest.mark.parametrize("box", [
+    (300, 60, 352, 600),   # a tall column at the right edge of a phone
+    (8, 60, 60, 600),      # ... at the left edge
+    (150, 20, 210, 630),   # ... in the middle, as tall as the screen
+])
+def test_a_reminder_that_fits_nowhere_covers_the_least(box):
+    """Issue 23.4: a reminder as wide as the phone (331 px) beside a column as tall as
+    the screen fits on no side; it goes where it covers the least of the column, inside
+    the screen (before, it went to the far edge and covered the column's width)."""
+    w, h, vw, vh = 331.0, 54.0, 360.0, 640.0
+    x, y = reminder_place(box, w, h, vw, vh)
+    assert 0 <= x and x + w <= vw and 0 <= y and y + h <= vh
+    left, top, right, bottom = box
+    area = max(0.0, min(x + w, right) - max(x, left)) * max(0.0, min(y + h, bottom) - max(y, top))
+    for px in range(0, int(vw - w) + 1):
+        for py in range(0, int(vh - h) + 1, 2):
+            best = max(0.0, min(px + w, right) - max(px, left)) * max(0.0, min(py + h, bottom) - max(py, top))
+            if best < area - (right - left) * 8:  # within a gap's strip of the best place
+                raise AssertionError(((x, y), area, (px, py), best))
+
+
+def test_beside_where_it_fits():
+    """A column as tall as the screen with room for the reminder on its left only: the
+    reminder goes there, whole, beside the column."""
+    box = (250, 10, 280, 630)
+    x, y = reminder_place(box, 200.0, 40.0, 480.0, 640.0)
+    assert x + 200.0 <= 250 and not covers(x, y, 200.0, 40.0, box)
