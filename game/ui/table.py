@@ -194,6 +194,15 @@ class Table:
         els = self.group(pile, index) or ([self.piles[pile]] if pile in self.piles else [])
         if not els:
             return None
+        views = [self.rendered.get(str(el.dataset.id)) for el in els]
+        if self.lay is not None and all(v is not None for v in views):
+            # Where the cards rest, not where a drag or a glide shows them this instant.
+            self.measure()
+            ox, oy = self.origin
+            w, h = self.lay.card_w, self.lay.card_h
+            xs = [v.x for v in views if v is not None]
+            ys = [v.y for v in views if v is not None]
+            return ox + min(xs), oy + min(ys), ox + max(xs) + w, oy + max(ys) + h
         rects = [el.getBoundingClientRect() for el in els]
         return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
                 max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))

@@ -121,8 +121,13 @@ class TablePlay(Core):
         self.table.clear_marks()
         if src is None:
             return
-        if pile is None or pile == src[0] or not self.play(self.g.drop_move(src[0], src[1], pile)):
+        if pile is None or pile == src[0]:
             self.table.sync(self.scene(), animate=True)
+            return
+        move = self.g.drop_move(src[0], src[1], pile)
+        if self.g.check(move) is not None:
+            self.table.sync(self.scene(), animate=True)  # home first: the reminder goes by it
+        self.play(move)
 
     # ----- keys (SPEC §11): one key map for the whole page ---------------------------
 

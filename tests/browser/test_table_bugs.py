@@ -33,7 +33,6 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.context(reduced_motion="reduce")
 BOTH = pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
-LEAD = pytest.mark.xfail(strict=True, reason="view fix by lead (issue 23.1)")
 WELCOMED = {"solitaire.welcome": json.dumps(["easy-harp", "eight-off"])}
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
 
@@ -146,7 +145,6 @@ def test_a_tap_on_an_empty_column_places_the_selected_king(open_app, page, viewp
 # --- quick taps and double taps (the view's Python, issue 23.1) -----------------------
 
 
-@LEAD
 @BOTH
 def test_four_foundation_cards_tapped_100_ms_apart_all_go_up(open_app, page, viewport):
     """The waste's top card stays in one place while the cards under it come up: four
@@ -164,7 +162,6 @@ def test_four_foundation_cards_tapped_100_ms_apart_all_go_up(open_app, page, vie
     assert_same(page, twin)
 
 
-@LEAD
 @BOTH
 def test_a_double_tap_just_after_a_tap_that_moved_acts(open_app, page, viewport):
     """A tap sends the ace from the waste up; at once a double tap on the ten now on top
@@ -185,7 +182,6 @@ def test_a_double_tap_just_after_a_tap_that_moved_acts(open_app, page, viewport)
 # --- Finish for me, once stopped, asks first again (issue 23.1) -----------------------
 
 
-@LEAD
 @BOTH
 def test_finish_for_me_stopped_asks_first_when_pressed_again(open_app, page, viewport):
     open_app("/index.html?deal=EO1-C8-AAAAAFA", storage=WELCOMED)
@@ -221,7 +217,6 @@ def switch_language(page, lang: str) -> None:
     page.locator('#dlg-settings [data-action="close-dialog"]').click()
 
 
-@LEAD
 @BOTH
 def test_the_verdict_changes_language_at_once(open_app, page, viewport):
     settings = Settings(language="ar", show_winnable=True).dump()
@@ -235,7 +230,6 @@ def test_the_verdict_changes_language_at_once(open_app, page, viewport):
         assert verdict.text_content() == catalog(lang)[f"winnable.{value}"], lang
 
 
-@LEAD
 @BOTH
 def test_the_export_notice_goes_with_the_next_action(open_app, page, viewport):
     """"Exported" is about the export: the next move, a new deal or a change of language
@@ -264,7 +258,6 @@ def test_the_export_notice_goes_with_the_next_action(open_app, page, viewport):
 # --- one key map: Shift+N is no key (issue 23.1) --------------------------------------
 
 
-@LEAD
 @BOTH
 def test_shift_n_opens_nothing_only_n_opens_new_game(open_app, page, viewport):
     open_app("/index.html?deal=EH1-N-AAAAAAF", storage=WELCOMED)
@@ -317,7 +310,6 @@ def test_the_reminder_of_a_refused_tap_never_covers_the_card(open_app, page, vie
     assert_same(page, twin)
 
 
-@LEAD
 @BOTH
 def test_the_reminder_of_a_refused_drag_never_covers_the_card(open_app, page, viewport):
     """A card dragged onto a column that refuses it glides back home: the reminder is
