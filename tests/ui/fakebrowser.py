@@ -19,7 +19,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from babel import Locale
-
 from fakedom import Document, Element, Event, Target, parse_into
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,12 +33,26 @@ class QuotaExceeded(Exception):
 
 class FakeStore:
     """``localStorage``: a dict of strings, with a quota in characters (keys and values,
-    as browsers count) and a switch that makes every call fail."""
+    as browsers count), a switch that makes every call fail, and keys whose writes fail
+    as a full storage's do (``refuse``). ``tab()`` gives the same storage as another tab
+    of the same origin sees it: a change made through one tab reaches the others as a
+    ``storage`` event, queued as a task, only when the value really changed (HTML,
+    "Web storage", the ``storage`` event)."""
 
     def __init__(self, data: dict[str, str] | None = None, quota: int = 5_000_000) -> None:
         self.data = dict(data or {})
         self.quota = quota
         self.off = False
+        self.refuse: set[str] = set()
+        self.tabs: list[FakeStore] = [self]
+        self.browser: FakeBrowser | None = None
+
+    def tab(self) -> FakeStore:
+        """The same storage for another tab."""
+        other = FakeStore(quota=self.quota)
+        other.data, other.refuse, other.tabs = self.data, self.refuse, self.tabs
+        self.tabs.append(other)
+        return other
 
     def used(self) -> int:
         return sum(len(k) + len(v) for k, v in self.data.items())
@@ -53,14 +66,24 @@ class FakeStore:
         if self.off:
             raise PermissionError("storage disabled")
         old = len(key) + len(self.data[key]) if key in self.data else 0
-        if self.used() - old + len(key) + len(value) > self.quota:
+        if key in self.refuse or self.used() - old + len(key) + len(value) > self.quota:
             raise QuotaExceeded(key)
+        before = self.data.get(key)
         self.data[key] = value
+        self._tell(key, before, value)
 
     def remove(self, key: str) -> None:
         if self.off:
             raise PermissionError("storage disabled")
-        self.data.pop(key, None)
+        before = self.data.pop(key, None)
+        self._tell(key, before, None)
+
+    def _tell(self, key: str, old: str | None, new: str | None) -> None:
+        if old == new:
+            return
+        for other in self.tabs:
+            if other is not self and other.browser is not None:
+                other.browser.storage_event(key, old, new)
 
 
 class FakeWindow(Target):
@@ -100,6 +123,7 @@ class FakeBrowser:
         if languages:
             self.window.navigator.languages = languages
         self.store = store or FakeStore()
+        self.store.browser = self
         self.rng = random.Random(seed)
         self.clock = 1000.0  # performance.now() in ms
         self.epoch = 1_764_000_000_000  # Date.now() at clock 0
@@ -148,6 +172,16 @@ class FakeBrowser:
         self.next_timer += 1
         heapq.heappush(self.timers, (self.clock + max(0.0, float(ms)), tid, fn, None))
         return tid
+
+    def storage_event(self, key: str, old: str | None, new: str | None) -> None:
+        """Another tab changed ``key``: the ``storage`` event comes as a task."""
+        evt = Event("storage", key=key, oldValue=old, newValue=new)
+
+        def fire() -> None:
+            for result in self.window.fire(evt):
+                self.run_async(result)
+
+        self.set_timeout(fire, 0)
 
     def set_interval(self, fn: Callable[..., Any], ms: float) -> int:
         tid = self.next_timer
