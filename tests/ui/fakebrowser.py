@@ -44,6 +44,7 @@ class FakeStore:
         self.quota = quota
         self.off = False
         self.refuse: set[str] = set()
+        self.full = False  # every write fails as a full storage's does
         self.tabs: list[FakeStore] = [self]
         self.browser: FakeBrowser | None = None
 
@@ -51,6 +52,7 @@ class FakeStore:
         """The same storage for another tab."""
         other = FakeStore(quota=self.quota)
         other.data, other.refuse, other.tabs = self.data, self.refuse, self.tabs
+        other.full, other.off = self.full, self.off
         self.tabs.append(other)
         return other
 
@@ -66,7 +68,7 @@ class FakeStore:
         if self.off:
             raise PermissionError("storage disabled")
         old = len(key) + len(self.data[key]) if key in self.data else 0
-        if key in self.refuse or self.used() - old + len(key) + len(value) > self.quota:
+        if self.full or key in self.refuse or self.used() - old + len(key) + len(value) > self.quota:
             raise QuotaExceeded(key)
         before = self.data.get(key)
         self.data[key] = value
@@ -124,6 +126,7 @@ class FakeBrowser:
             self.window.navigator.languages = languages
         self.store = store or FakeStore()
         self.store.browser = self
+        self.held: list[tuple[str, str | None, str | None]] | None = None
         self.rng = random.Random(seed)
         self.clock = 1000.0  # performance.now() in ms
         self.epoch = 1_764_000_000_000  # Date.now() at clock 0
@@ -174,14 +177,27 @@ class FakeBrowser:
         return tid
 
     def storage_event(self, key: str, old: str | None, new: str | None) -> None:
-        """Another tab changed ``key``: the ``storage`` event comes as a task."""
+        """Another tab changed ``key``: the ``storage`` event comes as a task (kept back
+        while ``held`` is a list: ``release_storage`` delivers them, as when this tab's
+        own input is handled before the event arrives)."""
         evt = Event("storage", key=key, oldValue=old, newValue=new)
+        if self.held is not None:
+            self.held.append((key, old, new))
+            return
 
         def fire() -> None:
             for result in self.window.fire(evt):
                 self.run_async(result)
 
         self.set_timeout(fire, 0)
+
+    def hold_storage(self) -> None:
+        self.held = []
+
+    def release_storage(self) -> None:
+        held, self.held = self.held or [], None
+        for key, old, new in held:
+            self.storage_event(key, old, new)
 
     def set_interval(self, fn: Callable[..., Any], ms: float) -> int:
         tid = self.next_timer
