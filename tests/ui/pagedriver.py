@@ -11,13 +11,13 @@ import re
 from functools import cache
 from typing import Any
 
+from fakebrowser import CATALOGS, FakeBrowser, FakeStore
+from fakedom import TRANSLATE, Element
+
 import game
 from game.ui import viewmodel
 from game.ui.notices import LIFETIMES, PASSING
 from game.ui.page import Page
-
-from fakebrowser import CATALOGS, FakeBrowser, FakeStore
-from fakedom import TRANSLATE, Element
 
 WELCOMED = json.dumps(["easy-harp", "eight-off"])
 PHONE, DESKTOP, LANDSCAPE = (360, 640), (1366, 768), (740, 360)
@@ -31,7 +31,9 @@ class Driver:
     def __init__(self, code: str = "EO1-C8-AAAAAFA", *, viewport: tuple[int, int] = DESKTOP,
                  settings: dict[str, Any] | None = None, store: FakeStore | None = None,
                  welcomed: bool = True, languages: list[str] | None = None,
-                 seed: int = 1) -> None:
+                 seed: int = 1, link: str | None = None) -> None:
+        """``code``: the ``?deal=`` of the address ("" for none); ``link``: that value
+        exactly as the address holds it, even empty (for links that are refused)."""
         store = store or FakeStore()
         if welcomed:
             store.data.setdefault("solitaire.welcome", WELCOMED)
@@ -40,6 +42,8 @@ class Driver:
             base.update(settings)
             store.data["solitaire.settings"] = json.dumps(base)
         params = {"deal": code} if code else {}
+        if link is not None:
+            params = {"deal": link}
         self.br = FakeBrowser(viewport, store=store, languages=languages, seed=seed,
                               params=params)
         self.page = Page(self.br)  # type: ignore[arg-type]
