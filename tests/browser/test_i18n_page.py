@@ -1,8 +1,7 @@
-"""The live page in every language: choice, switching, right to left (issue 4).
-
-What the player sees is collected from the DOM (text, accessible names, titles,
-placeholders) on the table and in every dialog and notice, and checked against the
-catalogs: no raw key, and no English text in another language.
+"""The live page right to left (issue 4): a switch to Arabic mirrors the table without a
+reload and a drag lands where the pointer is; an Arabic card name inside a sentence
+reads rank then suit (bidi). The language's choice, every screen's words and Arabic
+plurals run under CPython in tests/ui/test_page_i18n.py (issue 23 point 6).
 """
 
 from __future__ import annotations
@@ -24,122 +23,12 @@ CATALOGS = {
     lang: json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     for lang in ("en", "ro", "ar", "id")
 }
-KEY_LIKE = re.compile(r"^[a-z]+(\.[a-z0-9-]+)+$")
-
-SEEN_JS = """() => {
-  const out = [];
-  const visible = e => !e.closest('[hidden]') && !e.closest('dialog:not([open])')
-    && getComputedStyle(e).display !== 'none';
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const t = n.textContent.trim();
-    if (t && n.parentElement && visible(n.parentElement)
-        && !n.parentElement.closest('script, style, svg')) out.push(t);
-  }
-  for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
-    if (!visible(e)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder']) {
-      const v = e.getAttribute(a); if (v && v.trim()) out.push(v.trim());
-    }
-  }
-  for (const o of document.querySelectorAll('select option')) out.push(o.textContent.trim());
-  return out;
-}"""
-
-
-def english_only(lang: str) -> set[str]:
-    """English texts that the other catalog translates differently (plural forms too)."""
-    out = set()
-    for key, en in CATALOGS["en"].items():
-        other = CATALOGS[lang][key]
-        ens = en.values() if isinstance(en, dict) else [en]
-        others = set(other.values()) if isinstance(other, dict) else {other}
-        for text in ens:
-            if text not in others and "{" not in text and len(text) > 3:
-                out.add(text)
-    return out
 
 
 def matches(template: str, text: str) -> bool:
     """Whether ``text`` is ``template`` with its ``{placeholders}`` filled in."""
     pattern = re.sub(r"\\\{[a-z_]+\\\}", ".+", re.escape(template))
     return re.fullmatch(pattern, text.strip()) is not None
-
-
-def check_texts(page, lang: str, where: str) -> None:
-    seen = page.evaluate(SEEN_JS)
-    assert seen, where
-    raw = [t for t in seen if KEY_LIKE.match(t)]
-    assert raw == [], f"{lang} {where}: raw catalog keys shown: {raw}"
-    if lang != "en":
-        english = english_only(lang)
-        leaked = sorted({t for t in seen if t in english})
-        assert leaked == [], f"{lang} {where}: English shown: {leaked}"
-
-
-def settings_blob(lang: str | None) -> str:
-    return json.dumps({"version": 1, "language": lang, "interactive": True,
-                       "double_click": True, "animations": True,
-                       "game": "eight-off", "cells": 8})
-
-
-@pytest.mark.parametrize("lang", ["ro", "ar", "id", "en"])
-def test_every_screen_speaks_the_language(open_app, page, lang):
-    open_app("/index.html?deal=EO1-C4-AAAAAAH",
-             storage={"solitaire.settings": settings_blob(lang)})
-    assert page.evaluate("document.documentElement.lang") == lang
-    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
-    check_texts(page, lang, "table")
-    # A refusal reminder: drop a column's top card onto a column that refuses it.
-    twin = game.new_game("EO1-C4-AAAAAAH")
-    a, b = next((a, b) for a in twin.pile_ids() for b in twin.pile_ids()
-                if a[0] == b[0] == "t" and a != b
-                and twin.check(twin.drop_move(a, -1, b)) is not None)
-    src = page.locator(f'#table .card[data-id="{twin.pile(a)[-1].card.id}"]').bounding_box()
-    dst = page.locator(f'#table .card[data-id="{twin.pile(b)[-1].card.id}"]').bounding_box()
-    page.mouse.move(src["x"] + src["width"] / 2, src["y"] + 6)
-    page.mouse.down()
-    page.mouse.move(dst["x"] + dst["width"] / 2, dst["y"] + 6, steps=4)
-    page.mouse.up()
-    reminder = page.locator('[data-role="reminder"]')
-    assert reminder.is_visible()
-    code = reminder.get_attribute("data-reason")
-    assert matches(CATALOGS[lang][f"refusal.{code}"], reminder.inner_text())
-    check_texts(page, lang, "reminder")
-    for action, dialog in (("new", "#dlg-new"), ("settings", "#dlg-settings")):
-        page.locator(f'.bar [data-action="{action}"]').click()
-        assert page.locator(dialog).is_visible()
-        check_texts(page, lang, dialog)
-        if action == "new":
-            page.fill("#deal-code", "EO1-C3-AAAAAAB")
-            page.locator('[data-action="deal-code"]').click()
-            err = page.locator('[data-role="code-error"]')
-            assert err.get_attribute("data-reason") == "code-variant"
-            check_texts(page, lang, "code error")
-        page.keyboard.press("Escape")
-    # A notice: a refused link.
-    page.goto("/index.html?deal=nonsense")
-    page.wait_for_selector("html[data-ready='1']")
-    assert page.locator('[data-role="notice"]').is_visible()
-    check_texts(page, lang, "notice")
-
-
-def test_language_follows_browser_then_setting(browser, server):
-    for locale, setting, want in (("ro-RO", None, "ro"), ("ar-EG", None, "ar"),
-                                  ("in-ID", None, "id"), ("de-DE", None, "en"),
-                                  ("ro-RO", "id", "id")):
-        ctx = browser.new_context(base_url=server, locale=locale, service_workers="block")
-        page = ctx.new_page()
-        if setting:
-            page.route("**/blank.html", lambda r: r.fulfill(body="<!doctype html>",
-                                                            content_type="text/html"))
-            page.goto("/blank.html")
-            page.evaluate("s => localStorage.setItem('solitaire.settings', s)",
-                          settings_blob(setting))
-        page.goto("/index.html")
-        page.wait_for_selector("html[data-ready='1']", timeout=90000)
-        assert page.evaluate("document.documentElement.lang") == want, locale
-        ctx.close()
 
 
 def xs(page, pids):
@@ -201,28 +90,6 @@ def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, pag
 def center(page, selector):
     box = page.locator(selector).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + min(8, box["height"] / 2)
-
-
-def test_arabic_plural_of_moves(open_app, page, reload_app):
-    g = game.new_game("EH1-N-AAAAAAF")
-    save = json.loads(g.to_save())
-    forms = CATALOGS["ar"]["moves.count"]
-    shown = {}
-    for n in (0, 1, 2, 3, 11, 100):
-        save["moves"] = n
-        open_app("/index.html", storage={"solitaire.game": json.dumps(save, separators=(",", ":")),
-                                         "solitaire.settings": settings_blob("ar")})
-        el = page.locator('[data-status="moves"]')
-        assert el.get_attribute("data-value") == str(n)
-        shown[n] = el.inner_text()
-    digits = page.evaluate("n => new Intl.NumberFormat('ar').format(n)", 11)
-    cats = page.evaluate("ns => ns.map(n => new Intl.PluralRules('ar').select(n))",
-                         [0, 1, 2, 3, 11, 100])
-    assert cats == ["zero", "one", "two", "few", "many", "other"]
-    for n, cat in zip((0, 1, 2, 3, 11, 100), cats):
-        num = page.evaluate("n => new Intl.NumberFormat('ar').format(n)", n)
-        assert shown[n] == forms[cat].replace("{count}", f"\u2068{num}\u2069")
-    assert digits  # formatted for the language
 
 
 def test_an_arabic_card_name_inside_a_sentence_reads_rank_then_suit(page) -> None:

@@ -1,7 +1,9 @@
 """The table made for the thumb (issue 11), in the live page at every size: card size
 and edges, geometry that never moves by itself, tap to select / tap to place, the
 drop-target markings, refusals shown where the eyes are, the stock's story and the
-table settings. Every action is mirrored on a CPython twin of the game."""
+table settings. Every action is mirrored on a CPython twin of the game. Tap to select
+and place, the drag's marks, refused pick-ups and the stock's story run under CPython in
+tests/ui/test_page_table.py (issue 23 point 6)."""
 
 from __future__ import annotations
 
@@ -18,9 +20,6 @@ from tests.browser.helpers import (
     KEY_SETTINGS,
     assert_same,
     card_point,
-    find_deal,
-    first_column_move,
-    head_id,
     pile_point,
     py,
 )
@@ -167,34 +166,6 @@ def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
 
 
 @pytest.mark.viewport("phone")
-def test_tap_to_select_and_tap_to_place(open_app, page):
-    twin = find_deal("eight-off", 8, lambda g: any(
-        m.src[0] == "t" and m.dst[0] == "t" and g.tap_move(m.src, -1) is None
-        for m in g.legal_moves() if m.dst))
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
-    m = next(m for m in twin.legal_moves() if m.dst and m.src[0] == "t" and m.dst[0] == "t"
-             and twin.tap_move(m.src, -1) is None)
-    src = twin.pile(m.src)
-    index = len(src) - (m.count or 1)
-    tap(page, card_point(page, src[index].card.id))
-    got = marks(page)
-    assert got["selected"] == [p.card.id for p in src[index:]]
-    assert sorted(got["targets"]) == sorted(twin.targets(m.src, index))
-    # A tap on the selection clears it.
-    page.wait_for_timeout(350)  # not a double tap
-    tap(page, card_point(page, src[-1].card.id))
-    assert marks(page) == {"selected": [], "targets": []}
-    assert_same(page, twin)
-    # Select again and place it.
-    page.wait_for_timeout(350)
-    tap(page, card_point(page, src[index].card.id))
-    tap(page, pile_point(page, twin, m.dst))
-    twin.play(m)
-    assert_same(page, twin)
-    assert marks(page) == {"selected": [], "targets": []}
-
-
-@pytest.mark.viewport("phone")
 def test_a_refused_place_shakes_and_reminds_next_to_the_cards(open_app, page):
     twin = game.new_game("EO1-C8-AAAAAAB")
     open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
@@ -235,64 +206,6 @@ def test_a_refused_place_shakes_and_reminds_next_to_the_cards(open_app, page):
     tap(page, pile_point(page, twin, wrong))
     assert page.evaluate("window.__shook") >= 1
     assert reminder.is_hidden()
-    assert_same(page, twin)
-
-
-def test_drag_marks_the_piles_that_accept_and_refuses_at_pickup(open_app, page):
-    twin = game.new_game("EH1-N-AAAAAAF")
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
-    m = next(m for m in twin.legal_moves() if m.dst and m.src[0] == "t" and m.dst[0] == "t")
-    index = len(twin.pile(m.src)) - (m.count or 1)
-    a = card_point(page, twin.pile(m.src)[index].card.id)
-    page.mouse.move(*a)
-    page.mouse.down()
-    page.mouse.move(a[0] + 20, a[1] + 20, steps=3)
-    assert sorted(marks(page)["targets"]) == sorted(twin.targets(m.src, index))
-    page.mouse.move(*pile_point(page, twin, m.dst), steps=3)
-    page.mouse.up()
-    twin.play(m)
-    assert_same(page, twin)
-    assert marks(page)["targets"] == []
-    # A group the rules refuse is refused at pick-up: shake and reminder, no drag.
-    pid = next(p for p in twin.pile_ids() if p[0] == "t" and len(twin.pile(p)) > 1
-               and twin.pile(p)[-2].up)
-    if pid:
-        cid = twin.pile(pid)[-2].card.id
-        b = card_point(page, cid)
-        page.mouse.move(*b)
-        page.mouse.down()
-        page.mouse.move(b[0] + 30, b[1] + 30, steps=3)
-        assert page.locator('[data-role="reminder"]').get_attribute("data-reason") == (
-            twin.pickup_refusal(pid, len(twin.pile(pid)) - 2).value)
-        assert page.locator(f'#table .card[data-id="{cid}"].shake').count() == 1
-        assert marks(page)["targets"] == []
-        page.mouse.up()
-        assert_same(page, twin)
-
-
-@pytest.mark.viewport("phone")
-def test_the_stock_tells_its_story(open_app, page):
-    twin = game.new_game("EH1-N-AAAAAAF")
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
-    count = page.locator(".stock-count")
-    passes = page.locator(".stock-pass")
-    assert count.text_content() == str(len(twin.pile("s")))
-    assert passes.text_content() == "Pass 1"
-    for _ in range(4):
-        tap(page, pile_point(page, twin, "s"))
-        twin.play("s")
-        page.wait_for_timeout(350)
-    assert_same(page, twin)
-    assert count.text_content() == str(len(twin.pile("s")))
-    xs = [page.locator(f'#table .card[data-id="{p.card.id}"]').bounding_box()["x"]
-          for p in twin.pile("w")[-3:]]
-    assert xs[0] < xs[1] < xs[2]  # the top three fanned, the top one on top
-    while twin.pile("s"):
-        py(page, "from game.ui.app import APP\nAPP.play('s')")
-        twin.play("s")
-    py(page, "from game.ui.app import APP\nAPP.play('s')")
-    twin.play("s")
-    assert passes.text_content() == "Pass 2"
     assert_same(page, twin)
 
 
@@ -360,49 +273,3 @@ def test_the_reminder_keeps_its_size_when_a_notice_comes(open_app, page):
     assert reminder.is_visible()
     assert reminder.bounding_box() == before
     assert before["height"] < 80  # one or two lines, not stretched
-
-
-@pytest.mark.viewport("phone")
-def test_a_tap_inside_a_run_that_may_not_move_together_is_refused(open_app, page):
-    # SPEC §6: a tap selects a card "with the cards above it when they may move
-    # together"; when they may not, the tap is refused as a drag is (shake, reminder
-    # with Game.pickup_refusal's reason) and nothing is selected.
-    # Eight Off, 2 free cells: 4♥ under 3♥ of column 2 is over the group limit.
-    twin = game.new_game("EO1-C2-AAAAADK")
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
-    index = len(twin.pile("t2")) - 2
-    cid = twin.pile("t2")[index].card.id
-    code = twin.pickup_refusal("t2", index)
-    assert code is not None and code.value == "group-too-large"
-    tap(page, card_point(page, cid))
-    reminder = page.locator('[data-role="reminder"]')
-    assert reminder.is_visible() and reminder.get_attribute("data-reason") == code.value
-    assert page.locator(f'#table .card[data-id="{cid}"].shake').count() == 1
-    assert marks(page) == {"selected": [], "targets": []}
-    assert_same(page, twin)
-    # Easy Harp: only the top card moves; a tap on the card under it in a run is refused.
-    def two_up(g: game.Game) -> bool:
-        m = first_column_move(g)
-        if m is None:
-            return False
-        g.play(m)
-        return g.pickup_refusal(m.dst, len(g.pile(m.dst)) - 2) is not None
-
-    found = find_deal("easy-harp", 0, two_up)
-    twin = game.new_game(found.code)
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
-    m = first_column_move(twin)
-    tap(page, card_point(page, head_id(twin, m)))
-    tap(page, pile_point(page, twin, m.dst))
-    twin.play(m)
-    assert_same(page, twin)
-    index = len(twin.pile(m.dst)) - 2
-    cid = twin.pile(m.dst)[index].card.id
-    code = twin.pickup_refusal(m.dst, index)
-    assert code is not None
-    page.wait_for_timeout(400)  # not a double tap with the placing tap
-    tap(page, card_point(page, cid))
-    assert reminder.is_visible() and reminder.get_attribute("data-reason") == code.value
-    assert page.locator(f'#table .card[data-id="{cid}"].shake').count() == 1
-    assert marks(page) == {"selected": [], "targets": []}
-    assert_same(page, twin)

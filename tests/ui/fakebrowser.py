@@ -33,21 +33,28 @@ class QuotaExceeded(Exception):
 
 class FakeStore:
     """``localStorage``: a dict of strings, with a quota in characters (keys and values,
-    as browsers count) and a switch that makes every call fail."""
+    as browsers count), a switch that makes every call fail, and keys whose writes fail
+    as a full storage's do (``refuse``). ``tab()`` gives the same storage as another tab
+    of the same origin sees it: a change made through one tab reaches the others as a
+    ``storage`` event, queued as a task, only when the value really changed (HTML,
+    "Web storage", the ``storage`` event)."""
 
     def __init__(self, data: dict[str, str] | None = None, quota: int = 5_000_000) -> None:
         self.data = dict(data or {})
         self.quota = quota
         self.off = False
-        self.tabs: list[FakeBrowser] = []  # every page sharing this storage (one origin)
-        self.writer: FakeBrowser | None = None  # the tab whose call is under way
+        self.refuse: set[str] = set()
+        self.full = False  # every write fails as a full storage's does
+        self.tabs: list[FakeStore] = [self]
+        self.browser: FakeBrowser | None = None
 
-    def tell(self, key: str, value: str | None) -> None:
-        """A ``storage`` event for every other tab, as a task of its own (SPEC §7)."""
-        for tab in self.tabs:
-            if tab is not self.writer:
-                tab.set_timeout(lambda t=tab: t.document.dispatch_window(
-                    Event("storage", key=key, newValue=value)), 0)
+    def tab(self) -> FakeStore:
+        """The same storage for another tab."""
+        other = FakeStore(quota=self.quota)
+        other.data, other.refuse, other.tabs = self.data, self.refuse, self.tabs
+        other.full, other.off = self.full, self.off
+        self.tabs.append(other)
+        return other
 
     def used(self) -> int:
         return sum(len(k) + len(v) for k, v in self.data.items())
@@ -61,43 +68,24 @@ class FakeStore:
         if self.off:
             raise PermissionError("storage disabled")
         old = len(key) + len(self.data[key]) if key in self.data else 0
-        if self.used() - old + len(key) + len(value) > self.quota:
+        if self.full or key in self.refuse or self.used() - old + len(key) + len(value) > self.quota:
             raise QuotaExceeded(key)
-        changed = self.data.get(key) != value
+        before = self.data.get(key)
         self.data[key] = value
-        if changed:
-            self.tell(key, value)
+        self._tell(key, before, value)
 
     def remove(self, key: str) -> None:
         if self.off:
             raise PermissionError("storage disabled")
-        if self.data.pop(key, None) is not None:
-            self.tell(key, None)
+        before = self.data.pop(key, None)
+        self._tell(key, before, None)
 
-
-class TabStore:
-    """One tab's view of the shared ``FakeStore`` (so its own writes fire no event at
-    itself, as in a browser)."""
-
-    def __init__(self, store: FakeStore, tab: FakeBrowser) -> None:
-        self.store, self.tab = store, tab
-
-    def get(self, key: str) -> str | None:
-        return self.store.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.store.writer = self.tab
-        try:
-            self.store.set(key, value)
-        finally:
-            self.store.writer = None
-
-    def remove(self, key: str) -> None:
-        self.store.writer = self.tab
-        try:
-            self.store.remove(key)
-        finally:
-            self.store.writer = None
+    def _tell(self, key: str, old: str | None, new: str | None) -> None:
+        if old == new:
+            return
+        for other in self.tabs:
+            if other is not self and other.browser is not None:
+                other.browser.storage_event(key, old, new)
 
 
 class FakeWindow(Target):
@@ -137,7 +125,8 @@ class FakeBrowser:
         if languages:
             self.window.navigator.languages = languages
         self.store = store or FakeStore()
-        self.store.tabs.append(self)
+        self.store.browser = self
+        self.held: list[tuple[str, str | None, str | None]] | None = None
         self.rng = random.Random(seed)
         self.clock = 1000.0  # performance.now() in ms
         self.epoch = 1_764_000_000_000  # Date.now() at clock 0
@@ -187,6 +176,29 @@ class FakeBrowser:
         heapq.heappush(self.timers, (self.clock + max(0.0, float(ms)), tid, fn, None))
         return tid
 
+    def storage_event(self, key: str, old: str | None, new: str | None) -> None:
+        """Another tab changed ``key``: the ``storage`` event comes as a task (kept back
+        while ``held`` is a list: ``release_storage`` delivers them, as when this tab's
+        own input is handled before the event arrives)."""
+        evt = Event("storage", key=key, oldValue=old, newValue=new)
+        if self.held is not None:
+            self.held.append((key, old, new))
+            return
+
+        def fire() -> None:
+            for result in self.window.fire(evt):
+                self.run_async(result)
+
+        self.set_timeout(fire, 0)
+
+    def hold_storage(self) -> None:
+        self.held = []
+
+    def release_storage(self) -> None:
+        held, self.held = self.held or [], None
+        for key, old, new in held:
+            self.storage_event(key, old, new)
+
     def set_interval(self, fn: Callable[..., Any], ms: float) -> int:
         tid = self.next_timer
         self.next_timer += 1
@@ -225,8 +237,8 @@ class FakeBrowser:
 
     # ----- storage, random, date, records --------------------------------------------------
 
-    def local_store(self) -> TabStore:
-        return TabStore(self.store, self)
+    def local_store(self) -> FakeStore:
+        return self.store
 
     def random(self) -> float:
         return self.rng.random()

@@ -31,7 +31,10 @@ class Driver:
     def __init__(self, code: str = "EO1-C8-AAAAAFA", *, viewport: tuple[int, int] = DESKTOP,
                  settings: dict[str, Any] | None = None, store: FakeStore | None = None,
                  welcomed: bool = True, languages: list[str] | None = None,
-                 seed: int = 1, budgets: dict[str, int] | None = None) -> None:
+                 seed: int = 1, link: str | None = None,
+                 budgets: dict[str, int] | None = None) -> None:
+        """``code``: the ``?deal=`` of the address ("" for none); ``link``: that value
+        exactly as the address holds it, even empty (for links that are refused)."""
         store = store or FakeStore()
         if welcomed:
             store.data.setdefault("solitaire.welcome", WELCOMED)
@@ -40,6 +43,8 @@ class Driver:
             base.update(settings)
             store.data["solitaire.settings"] = json.dumps(base)
         params = {"deal": code} if code else {}
+        if link is not None:
+            params = {"deal": link}
         self.br = FakeBrowser(viewport, store=store, languages=languages, seed=seed,
                               params=params)
         self.page = Page(self.br)  # type: ignore[arg-type]

@@ -16,7 +16,7 @@ import game
 def two_tabs(code: str) -> tuple[Driver, Driver, FakeStore]:
     store = FakeStore()
     a = Driver(code, store=store, seed=1)
-    b = Driver(code, store=store, seed=2)
+    b = Driver(code, store=store.tab(), seed=2)
     return a, b, store
 
 
