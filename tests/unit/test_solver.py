@@ -175,7 +175,7 @@ def test_dead_deals_agree_with_exhaustive_search() -> None:
 @pytest.mark.parametrize("cells", [8, 4, 2])
 def test_near_end_eight_off_agrees_with_exhaustive_search(cells: int) -> None:
     rnd = random.Random(cells)
-    for _ in range(8):
+    for _ in range(5):
         g = near_end_eight_off(rnd, cells, rnd.randint(cells + 8, cells + 14))
         truth = bfs_verdict(g, cap=3_000)
         sol = solve(g, mode="complete")
@@ -187,7 +187,7 @@ def test_near_end_eight_off_agrees_with_exhaustive_search(cells: int) -> None:
 
 def test_near_end_easy_harp_agrees_with_exhaustive_search() -> None:
     rnd = random.Random(7)
-    for _ in range(10):
+    for _ in range(6):
         g = near_end_easy_harp(rnd, rnd.randint(10, 14))
         truth = bfs_verdict(g, cap=3_000)
         for mode in ("complete", "auto"):
@@ -251,7 +251,7 @@ def test_freecell_solver_oracle(cells: int) -> None:
     it solves must be winnable for us, and none may be called unwinnable."""
     assert FC_SOLVE is not None
     solved = 0
-    for n in range(1, 31):
+    for n in range(1, 21):
         g = game.new_game(game.DealCode("eight-off", cells, n))
         out = subprocess.run(
             [FC_SOLVE, "-g", "eight_off", "--freecells-num", str(cells), "-"],
@@ -264,7 +264,7 @@ def test_freecell_solver_oracle(cells: int) -> None:
             solved += 1
             assert ours.status == "winnable", (cells, n)
     if cells == 8:
-        assert solved >= 25  # the oracle really ran
+        assert solved >= 17  # the oracle really ran
 
 
 # --- proven-winnable deal lists (scripts/proven_deals.py) ---
