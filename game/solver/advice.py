@@ -15,7 +15,9 @@ frees a column, and gives the first one that still leads to a win:
 
 Either way the move is the first move of a solution that was checked to the end, so
 the hint stays what SPEC §10 asks for. A stock tap is given only when none of these
-moves was shown to win within the budget.
+moves was shown to win within the budget. When no solution is found at all, the hint
+is the search's first move (SPEC §10: "the best move a heuristic finds"), again with
+such a table move, if there is one, before a stock tap.
 """
 
 from __future__ import annotations
@@ -55,11 +57,17 @@ def hint_text(source: Any, max_nodes: int) -> str | None:
     au = st.auto("complete")
     if au:
         st.undo_auto(au)
-        return st.notation(au[0][0])[0]
-    ms = st.moves("complete")
-    if ms:
-        return st.notation(ms[0])[0]
-    return None
+        first = st.notation(au[0][0])[0]
+    else:
+        ms = st.moves("complete")
+        if not ms:
+            return None
+        first = st.notation(ms[0])[0]
+    if first == "s" and isinstance(st, EHState):
+        table = table_moves(st)  # no win known either way: a player's move before a draw
+        if table:
+            return st.notation(table[0])[0]
+    return first
 
 
 def table_moves(st: EHState) -> list[tuple[int, ...]]:
