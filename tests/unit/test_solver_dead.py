@@ -26,7 +26,7 @@ def both(g: object, max_nodes: int = 3_000) -> tuple[object, object]:
 def test_dead_positions_are_lost_and_the_cut_changes_no_verdict() -> None:
     rnd = random.Random(1)
     lost = 0
-    for _ in range(14):
+    for _ in range(10):
         g = blocked_kings(rnd)
         truth = bfs_verdict(g, cap=3_000)
         assert truth is not None
