@@ -6,11 +6,12 @@ stock taps, while a move on the table keeps the game just as winnable: on deal
 EH1-N-AABSGQO the search's line starts by drawing, yet t1-t6 (a card turned up) wins
 in 82 positions. A player would say t1-t6. So when a line starts with a stock tap, the
 hint looks, in this order, for a move that goes to a foundation, turns a card up or
-frees a column, and gives the first one that still leads to a win:
+frees a column, then any other move but a stock tap (the waste card's, other column
+moves, take-backs), and gives the first one that still leads to a win:
 
 1. **Reordering** (no search): the line's later move played first, then the rest of the
    line, replayed with every move checked for legality, reaches a win.
-2. **A short search** from the position after the move (``fast`` mode, a quarter of the
+2. **A short search** from the position after the move (``fast`` mode, an eighth of the
    hint's budget for each of the first :data:`TRIES` such moves) finds a win.
 
 Either way the move is the first move of a solution that was checked to the end, so
@@ -28,9 +29,9 @@ from .adapter import read_state
 from .eh_state import EHState
 from .search import Search
 
-#: How many table moves (foundation, turn a card up, free a column) a hint searches
-#: from, each with a quarter of its budget, when reordering the line did not help.
-TRIES = 3
+#: How many moves other than a stock tap (table moves first) a hint searches from, each
+#: with ``max_nodes // SHARE`` positions, when reordering the line did not help.
+TRIES, SHARE = 8, 8
 
 
 def hint_text(source: Any, max_nodes: int) -> str | None:
@@ -91,9 +92,13 @@ def table_moves(st: EHState) -> list[tuple[int, ...]]:
 
 
 def table_move(st: EHState, line: tuple[str, ...], max_nodes: int) -> str | None:
-    """A move of :func:`table_moves` that starts a checked win from ``st`` (module
-    docstring: reordering ``line``, else a short search), in notation, or ``None``."""
-    found = [(m, st.notation(m)[0]) for m in table_moves(st)]
+    """A move other than a stock tap that starts a checked win from ``st`` (module
+    docstring: reordering ``line``, else a short search), in notation, or ``None``;
+    the moves of :func:`table_moves` first, then the waste card's moves, the other
+    column moves and take-backs."""
+    table = table_moves(st)
+    rest = [m for m in st.moves("complete", full=True) if m[0] != 5 and m not in table]
+    found = [(m, st.notation(m)[0]) for m in table + rest]
     for _, text in found:
         if text in line:
             k = line.index(text)
@@ -102,7 +107,7 @@ def table_move(st: EHState, line: tuple[str, ...], max_nodes: int) -> str | None
     for m, text in found[:TRIES]:
         after = st.copy()
         after.do(m)
-        if Search(after, max(1, max_nodes // 4), mode="fast").run().status == "winnable":
+        if Search(after, max(1, max_nodes // SHARE), mode="fast").run().status == "winnable":
             return text
     return None
 
