@@ -43,7 +43,10 @@ def read_piles(source: Any) -> tuple[str, int, Piles]:
 
 
 def read_state(source: Any) -> EOState | EHState:
-    """The solver state of a ``Game`` or ``Position`` (see :func:`read_piles`)."""
+    """The solver state of a ``Game`` or ``Position`` (see :func:`read_piles`), or a
+    copy of a solver state."""
+    if isinstance(source, (EOState, EHState)):
+        return source.copy()
     game, cells, piles = read_piles(source)
     if game == "easy-harp":
         return eh_from_piles(piles)

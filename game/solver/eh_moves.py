@@ -11,16 +11,26 @@ automatic foundation moves cannot send the base straight back up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .eh_state import EHState
+from typing import Protocol
 
 #: The streamlined modes (faster searches whose failures prove nothing).
 STREAM = ("greedy", "fast", "loose", "spread")
 
+Scored = list[tuple[int, tuple[int, ...]]]
 
-def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tuple[int, ...]]:
+
+class Table(Protocol):
+    """The fields of :class:`.eh_state.EHState` the move generator reads (this module
+    imports no state class, so the state module can import it)."""
+
+    cols: list[list[int]]
+    down: list[int]
+    deck: list[int]
+    cur: int
+    found: list[int]
+
+
+def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple[int, ...]]:
     """Moves to search, best first; ``full``: every legal primitive move (waste top
     only, plus the stock tap), as ``game.easy_harp.legal_moves`` lists them.
 
@@ -28,9 +38,26 @@ def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tup
     card up (fewest face-down cards left first), moves that empty a column, deck to
     column, other column moves, take-backs last.
     """
-    cols, down, found, deck = self.cols, self.down, self.found, self.deck
     fast = mode in ("fast", "greedy") and not full
     greedy = mode in STREAM and not full
+    acc, empties = _accepting(self.cols)
+    to_empty = empties if full else empties[:1]
+    slot_of: dict[int, list[int]] = {}
+    for j, h in enumerate(self.found):
+        if h < 13:
+            slot_of.setdefault((j % 4) * 13 + h, []).append(j)
+    scored: Scored = []
+    useful = _column_moves(self, scored, acc, to_empty, slot_of, fast, full)
+    if self.deck:
+        _deck_moves(self, scored, acc, to_empty, slot_of, useful, fast, greedy, full)
+    _take_backs(self, scored, acc, to_empty, useful, greedy, full)
+    if not full:
+        scored.sort(key=lambda t: -t[0])
+    return [m for _, m in scored]
+
+
+def _accepting(cols: list[list[int]]) -> tuple[dict[int, list[int]], list[int]]:
+    """(face -> the columns whose top it may go on, the empty columns)."""
     acc: dict[int, list[int]] = {}
     empties = []
     for d, col in enumerate(cols):
@@ -46,12 +73,15 @@ def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tup
             else:
                 acc.setdefault(13 + r - 1, []).append(d)
                 acc.setdefault(26 + r - 1, []).append(d)
-    to_empty = empties if full else empties[:1]
-    slot_of: dict[int, list[int]] = {}
-    for j, h in enumerate(found):
-        if h < 13:
-            slot_of.setdefault((j % 4) * 13 + h, []).append(j)
-    scored: list[tuple[int, tuple[int, ...]]] = []
+    return acc, empties
+
+
+def _column_moves(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty: list[int],
+                  slot_of: dict[int, list[int]], fast: bool, full: bool) -> dict[int, list[int]]:
+    """Add the moves from the columns (to a foundation, onto a column, a king-led run to
+    an empty column) to ``scored``; return face -> the columns whose top card should
+    move (it empties its column, turns a card up or uncovers one that can go up)."""
+    cols, down = self.cols, self.down
     add = scored.append
     useful: dict[int, list[int]] = {}
     for s, col in enumerate(cols):
@@ -88,32 +118,46 @@ def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tup
             g = 60 - dn if n == size - dn and dn else (40 if n == size else 0)
             for d in to_empty:
                 add((10 + g, (0, s, d, n)))
-    if deck:
-        if full:
-            picks = [self.cur - 1] if self.cur else []
-        else:  # one per face, the one the fewest taps away (copies are equal)
-            size, cur, faces = len(deck), self.cur, set()
-            picks = []
-            for i in [*range(cur - 1 if cur else 0, size), *range(0, cur - 1 if cur else 0)]:
-                if deck[i] not in faces:
-                    faces.add(deck[i])
-                    picks.append(i)
-        for i in picks:
-            c = deck[i]
-            for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
-                add((90, (3, i, j, 1)))
-            dsts = acc.get(c, [])
-            if c % 13 == 12:
-                dsts = dsts + to_empty
-            if greedy:  # as a base: play the macro move
-                _as_base(add, 35, 7, i, c, dsts, useful)
-            if not fast:
-                for d in dsts:
-                    add((30, (2, i, d, 1)))
-        if full:
-            add((0, (5, 0, 0, 0)))
+    return useful
+
+
+def _deck_moves(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty: list[int],
+                slot_of: dict[int, list[int]], useful: dict[int, list[int]], fast: bool, greedy: bool,
+                full: bool) -> None:
+    """Add the moves of deck cards (the waste top and a tap with ``full``; else one per
+    face, the copy the fewest taps away, as copies are equal) to ``scored``."""
+    deck, add = self.deck, scored.append
+    if full:
+        picks = [self.cur - 1] if self.cur else []
+    else:
+        size, cur, faces = len(deck), self.cur, set()
+        picks = []
+        for i in [*range(cur - 1 if cur else 0, size), *range(0, cur - 1 if cur else 0)]:
+            if deck[i] not in faces:
+                faces.add(deck[i])
+                picks.append(i)
+    for i in picks:
+        c = deck[i]
+        for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
+            add((90, (3, i, j, 1)))
+        dsts = acc.get(c, [])
+        if c % 13 == 12:
+            dsts = dsts + to_empty
+        if greedy:  # as a base: play the macro move
+            _as_base(add, 35, 7, i, c, dsts, useful)
+        if not fast:
+            for d in dsts:
+                add((30, (2, i, d, 1)))
+    if full:
+        add((0, (5, 0, 0, 0)))
+
+
+def _take_backs(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty: list[int],
+                useful: dict[int, list[int]], greedy: bool, full: bool) -> None:
+    """Add the take-backs (one per face unless ``full``; the streamliners only as a base
+    for a column card that should move: macro move 6) to ``scored``."""
     tops: set[int] = set()
-    for j, h in enumerate(found):
+    for j, h in enumerate(self.found):
         if not h:
             continue
         c = (j % 4) * 13 + h - 1
@@ -124,14 +168,11 @@ def moves(self: EHState, mode: str = "complete", full: bool = False) -> list[tup
         dsts = acc.get(c, [])
         if c % 13 == 12:
             dsts = dsts + to_empty
-        if greedy:  # only as a base for a column card that should move: macro move
-            _as_base(add, 20, 6, j, c, dsts, useful)
+        if greedy:
+            _as_base(scored.append, 20, 6, j, c, dsts, useful)
         else:
             for d in dsts:
-                add((0, (4, j, d, 1)))
-    if not full:
-        scored.sort(key=lambda t: -t[0])
-    return [m for _, m in scored]
+                scored.append((0, (4, j, d, 1)))
 
 
 def _as_base(add: Callable[[tuple[int, tuple[int, ...]]], None], score: int, kind: int, a: int, c: int,

@@ -58,7 +58,6 @@ from typing import cast
 
 from .eh_moves import STREAM, moves
 
-FOUND0 = 20
 __all__ = ["STREAM", "EHState", "safe"]
 
 
@@ -161,14 +160,6 @@ class EHState:
         """(cards on foundations, -face-down cards, -stock and waste cards), for
         :func:`~game.solver.is_stuck`."""
         return (sum(self.found), -sum(self.down), -len(self.deck))
-
-    def _slot(self, c: int) -> int:
-        s, r = divmod(c, 13)
-        if self.found[s] == r:
-            return s
-        if self.found[s + 4] == r:
-            return s + 4
-        return -1
 
     def _pop(self, s: int, n: int) -> tuple[list[int], bool]:
         col = self.cols[s]

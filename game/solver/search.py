@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from . import eh_dive
+from . import eh_dead, eh_dive
 from .adapter import read_state
 from .eh_state import EHState
 
@@ -23,9 +23,10 @@ from .eh_state import EHState
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 MODES = ("fast", "complete", "auto")
 #: The transposition table is 64 sets chosen by the key's hash (``hash & SHARDS``): a
-#: Python set rehashes all its keys when it grows, which at 600,000 keys takes about
-#: 16 ms in CPython and several times that in Pyodide, one long task in the page; a
-#: shard is 1/64 of that (issue 10.8).
+#: Python set rehashes all its keys when it grows: the add that grew a set of 629,144
+#: keys of 40 bytes took 36 ms in CPython 3.11 here (3 December 2026, wall time, load
+#: average 7), Pyodide being slower still: one long task in the page; a shard is 1/64
+#: of that (issue 10.8).
 SHARDS = 63
 
 
@@ -38,8 +39,42 @@ def _table(first: bytes) -> list[set[bytes]]:
 
 #: A step pauses after ``TRIES_PER_NODE`` moves tried per position it may expand.
 TRIES_PER_NODE = 8
-#: Share of an Easy Harp "auto" budget spent on the dives before the complete search.
-DIVE_SHARE = 0.8
+#: Share of an Easy Harp "auto" budget spent on the dives (after the probe, before the
+#: complete search resumes).
+DIVE_SHARE = 0.75
+#: Easy Harp "auto" first runs the complete search for a small probe: ``PROBE_SHARE`` of
+#: the budget when at most ``PROBE_CARDS`` cards are off the foundations (the complete
+#: search decides such near-end positions in a few thousand positions, where dives
+#: cannot prove a loss), else ``PROBE_NODES`` (enough for a position with a handful of
+#: moves, such as one where only stock taps are left). The dives follow, then the
+#: complete search resumes where the probe stopped (issue 26 point 5).
+PROBE_SHARE, PROBE_CARDS, PROBE_NODES = 0.05, 30, 100
+#: Easy Harp's complete search skips the positions :func:`.eh_dead.dead` proves lost:
+#: every position when the start has at most ``DEAD_CARDS`` cards off the foundations
+#: (the check costs about 0.6 ms, three expansions, so it pays where the search can
+#: end), else the start only. ``DEAD_CUT = False`` turns it off (tests compare both).
+DEAD_CUT, DEAD_CARDS = True, 40
+
+
+@dataclass(slots=True)
+class Walk:
+    """A depth-first search that can stop at a node budget and resume later.
+
+    Attributes:
+        state: the position it walks (its own copy). phase: the mode of its moves.
+        seen: the transposition table. stack: frames ``[moves, next index, auto moves
+        played on entry, chosen move, its token]``. exhausted: every position was
+        expanded (no win, or no progress, reachable under ``phase``).
+    """
+
+    state: Any
+    phase: str
+    seen: list[set[bytes]]
+    stack: list[list[Any]]
+    exhausted: bool = False
+    #: Proof of loss applied to each new position (a leaf when it answers ``True``), or
+    #: ``None``: Easy Harp's :func:`.eh_dead.dead` (see :data:`DEAD_CUT`).
+    cut: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +105,19 @@ class Search:
             more cards up at once and take back only to make a base; running out
             proves nothing, so its answers are ``"winnable"`` or ``"unknown"``),
             ``"complete"`` (only proven pruning: the one to trust for
-            ``"unwinnable"``) or ``"auto"`` (in Easy Harp the dives with
-            ``DIVE_SHARE`` of the budget, then complete with the rest; what
+            ``"unwinnable"``) or ``"auto"`` (in Easy Harp a short probe of the
+            complete search, which decides small and near-end positions at once,
+            then the dives with ``DIVE_SHARE`` of the rest, then the complete search
+            resumed where the probe stopped: :data:`PROBE_SHARE`; what
             :func:`~game.solver.solve` uses).
             In Eight Off all three are the same complete search (every pruning there
             is proven, see :mod:`.eo_state`).
         goal: ``"win"``, or ``"progress"`` for :func:`~game.solver.is_stuck`.
 
     Use in a page: create it, call :meth:`step` from a timer or a worker loop with a
-    small node count (1000 nodes take about 10-20 ms in CPython), stop when it returns
+    small node count (1000 nodes took about 180 ms of CPU in Easy Harp and 40-60 ms in
+    Eight Off under CPython 3.11 here, 3 December 2026; the page's slicer adapts the
+    count to the speed it measures), stop when it returns
     a :class:`Solution`; drop the object to abandon it.
 
     >>> import game
@@ -142,32 +181,50 @@ class Search:
 
     # --- the search ------------------------------------------------------------------
     def _run(self) -> Generator[None, None, None]:
-        rest = list(self.phases)
-        if rest[0] == "dives":
-            rest.pop(0)
-            share = int(self.max_nodes * DIVE_SHARE) if rest else self.max_nodes
-            found = yield from self._dives(share)
-            if found is not None:
-                self.result = Solution(WINNABLE, found, self.nodes)
-                return
-            if not rest:
-                self.result = Solution(UNKNOWN, (), self.nodes)
-                return
-        for k, phase in enumerate(rest):
-            last = k == len(rest) - 1
-            share = (self.max_nodes - self.nodes) // (len(rest) - k)
-            limit = self.max_nodes if last else self.nodes + share
-            found = yield from self._dfs(phase, limit)
-            if found is not None:
-                self.result = Solution(WINNABLE, found, self.nodes)
-                return
-            if last:
-                if self.nodes < limit and phase in ("complete", "none"):
-                    self.result = Solution(UNWINNABLE, (), self.nodes)
-                else:
-                    self.result = Solution(UNKNOWN, (), self.nodes)
-                return
-            self.state = self.root.copy()
+        if self.phases == ["dives", "complete"]:
+            yield from self._auto()
+            return
+        if self.phases == ["dives"]:
+            found = yield from self._dives(self.max_nodes)
+            self.result = Solution(WINNABLE if found is not None else UNKNOWN, found or (), self.nodes)
+            return
+        walk = self._walk(self.phases[0])
+        if isinstance(walk, tuple):
+            self.result = Solution(WINNABLE, walk, self.nodes)
+            return
+        found = yield from self._dfs(walk, self.max_nodes)
+        self._finish(walk, found)
+
+    def _auto(self) -> Generator[None, None, None]:
+        """Easy Harp's "auto": a complete probe, the dives, then the complete search
+        resumed (:data:`PROBE_SHARE`, :data:`DIVE_SHARE`)."""
+        walk = self._walk("complete")
+        if isinstance(walk, tuple):
+            self.result = Solution(WINNABLE, walk, self.nodes)
+            return
+        left = 104 - sum(self.root.progress()[:1])
+        probe = int(self.max_nodes * PROBE_SHARE) if left <= PROBE_CARDS else PROBE_NODES
+        found = yield from self._dfs(walk, min(self.max_nodes, max(2, probe)))
+        if found is not None or walk.exhausted or self.nodes >= self.max_nodes:
+            self._finish(walk, found)
+            return
+        share = self.nodes + int((self.max_nodes - self.nodes) * DIVE_SHARE)
+        found = yield from self._dives(share)
+        if found is not None:
+            self.result = Solution(WINNABLE, found, self.nodes)
+            return
+        found = yield from self._dfs(walk, self.max_nodes)
+        self._finish(walk, found)
+
+    def _finish(self, walk: Walk, found: tuple[str, ...] | None) -> None:
+        """Set the result after the last depth-first search: a win, a proof (the walk
+        ran out of positions in a proven mode) or the budget spent."""
+        if found is not None:
+            self.result = Solution(WINNABLE, found, self.nodes)
+        elif walk.exhausted and walk.phase in ("complete", "none"):
+            self.result = Solution(UNWINNABLE, (), self.nodes)
+        else:
+            self.result = Solution(UNKNOWN, (), self.nodes)
 
     def _dives(self, share: int) -> Generator[None, None, tuple[str, ...] | None]:
         """Easy Harp's dives (:mod:`.eh_dive`) from the start, one after another, until
@@ -183,23 +240,35 @@ class Search:
                 return found
         return None  # pragma: no cover - the plan is endless
 
-    def _dfs(self, phase: str, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
-        st = self.state
+    def _walk(self, phase: str) -> Walk | tuple[str, ...]:
+        """A new :class:`Walk` from the start (counted as one position), or the winning
+        moves when the start's automatic moves already reach the goal."""
+        st = self.root.copy()
         base = st.progress()
-        win = self.goal == "win"
-
-        def reached() -> bool:
-            if win:
-                return st.won()
-            return any(a > b for a, b in zip(st.progress(), base))
-
         auto0 = st.auto(phase)
-        if reached():
+        if self._reached(st, base):
             return self._notate([m for m, _ in auto0])
-        seen = _table(st.key())
         self.nodes += 1
-        # frame: [moves, next index, auto moves played on entry, chosen move, its token]
-        stack: list[list[Any]] = [[st.moves(phase), 0, auto0, None, None]]
+        walk = Walk(st, phase, _table(st.key()), [[st.moves(phase), 0, auto0, None, None]])
+        if DEAD_CUT and phase == "complete" and isinstance(st, EHState):
+            if eh_dead.dead(st):
+                walk.stack.clear()
+            elif 104 - st.progress()[0] <= DEAD_CARDS:
+                walk.cut = eh_dead.dead
+        return walk
+
+    def _reached(self, st: Any, base: tuple[int, ...]) -> bool:
+        if self.goal == "win":
+            return bool(st.won())
+        return any(a > b for a, b in zip(st.progress(), base))
+
+    def _dfs(self, walk: Walk, limit: int) -> Generator[None, None, tuple[str, ...] | None]:
+        """Resume ``walk`` until it finds the goal (the moves from the start), runs out
+        of positions (``walk.exhausted``) or the node count reaches ``limit``."""
+        st, phase, seen, stack, cut = walk.state, walk.phase, walk.seen, walk.stack, walk.cut
+        base = self.root.progress()
+        if self.nodes >= limit:
+            return None
         while stack:
             fr = stack[-1]
             ms, i = fr[0], fr[1]
@@ -218,7 +287,7 @@ class Search:
             tok = st.do(m)
             au = st.auto(phase)
             fr[3], fr[4] = m, tok
-            if reached():
+            if self._reached(st, base):
                 path: list[tuple[int, ...]] = []
                 for f in stack:
                     path += [a for a, _ in f[2]]
@@ -232,11 +301,16 @@ class Search:
                 continue
             shard.add(k)
             self.nodes += 1
+            if cut is not None and cut(st):  # proven lost: a leaf
+                st.undo_auto(au)
+                st.undo(m, tok)
+            else:
+                stack.append([st.moves(phase), 0, au, None, None])
             if self.nodes >= limit:
                 return None
             if self.nodes >= self._pause:
                 yield
-            stack.append([st.moves(phase), 0, au, None, None])
+        walk.exhausted = True
         return None
 
     def _befs(

@@ -104,3 +104,24 @@ def bfs_verdict(g: game.Game, cap: int = 200_000, goal: str = "win") -> bool | N
                     return None
             node.undo()
     return False
+
+
+def blocked_kings(rnd: random.Random) -> game.Game:
+    """A small Easy Harp position, lost or not (issue 24.3): eight columns of a king on a
+    queen (mostly face down), the tens and jacks of hearts and diamonds shared between
+    a ninth column and the stock. Lost when no column can be emptied for a king, so the
+    queens under the kings never come free."""
+    queens = ["QS", "QS", "QH", "QH", "QD", "QD", "QC", "QC"]
+    kings = ["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"]
+    rnd.shuffle(queens)
+    rnd.shuffle(kings)
+    low = ["TH", "JH", "TD", "JD"]
+    rnd.shuffle(low)
+    k = rnd.randint(1, 3)
+    col9, stock = low[:k], low[k:]
+    lines = ["Foundations: H-9 C-J D-9 S-J H-J C-J D-J S-J", "Stock: " + " ".join(stock), "Waste:"]
+    for q, kk in zip(queens, kings):
+        lines.append(f": ({q}) {kk}" if rnd.random() < 0.8 else f": {q} {kk}")
+    down = rnd.randrange(len(col9))
+    lines.append(": " + " ".join(f"({c})" if i < down else c for i, c in enumerate(col9)))
+    return game.load_position("\n".join(lines) + "\n", game="easy-harp")

@@ -11,6 +11,7 @@ import pytest
 import game
 from game.solver import Search, eh_dive, hint, is_stuck, solve
 from game.solver.eh_state import EHState
+from game.solver.search import PROBE_NODES
 
 from .solver_support import bfs_verdict, near_end_easy_harp, near_end_eight_off
 
@@ -66,14 +67,15 @@ def test_luby_sequence_and_dive_plan() -> None:
     assert all(m in eh_dive.DIVE_MODES and w is not None and len(w) == 5 for m, w, _ in first[4:])
 
 
-def test_easy_harp_dives_win_what_one_ordering_misses() -> None:
-    # deal 1: no single ordering won it in 200,000 positions; the dives win it, and the
-    # same search in slices gives the same answer
-    g = game.new_game(game.DealCode("easy-harp", 0, 1))
+def test_easy_harp_dives_win_what_the_opening_orderings_miss() -> None:
+    # deal 5: the probe and the four opening dives (each ordering alone) miss it, a
+    # random dive wins it; the same search in slices gives the same answer
+    g = game.new_game(game.DealCode("easy-harp", 0, 5))
     sol = solve(g)
-    assert sol.status == "winnable" and sol.nodes < 100_000
+    opening = PROBE_NODES + 2 * eh_dive.UNIT * len(eh_dive.OPENING)
+    assert sol.status == "winnable" and opening < sol.nodes < 5_000
     assert replay_wins(g, sol.moves)
-    s = Search(game.new_game(game.DealCode("easy-harp", 0, 1)))
+    s = Search(game.new_game(game.DealCode("easy-harp", 0, 5)))
     while (r := s.step(250)) is None:
         pass
     assert r == sol
@@ -158,7 +160,8 @@ def test_hint_is_a_legal_first_move() -> None:
 
 def test_dead_deals_agree_with_exhaustive_search() -> None:
     decided = 0
-    for cells, deals in ((2, range(1, 13)), (4, range(1, 10))):
+    # 4-cell deals 2, 4 and 5 are left out: the exhaustive search passes its cap there
+    for cells, deals in ((2, range(1, 13)), (4, (1, 3, 6))):
         for n in deals:
             g = game.new_game(game.DealCode("eight-off", cells, n))
             truth = bfs_verdict(g, cap=3_000)
@@ -172,7 +175,7 @@ def test_dead_deals_agree_with_exhaustive_search() -> None:
 @pytest.mark.parametrize("cells", [8, 4, 2])
 def test_near_end_eight_off_agrees_with_exhaustive_search(cells: int) -> None:
     rnd = random.Random(cells)
-    for _ in range(8):
+    for _ in range(4):
         g = near_end_eight_off(rnd, cells, rnd.randint(cells + 8, cells + 14))
         truth = bfs_verdict(g, cap=3_000)
         sol = solve(g, mode="complete")
@@ -184,7 +187,7 @@ def test_near_end_eight_off_agrees_with_exhaustive_search(cells: int) -> None:
 
 def test_near_end_easy_harp_agrees_with_exhaustive_search() -> None:
     rnd = random.Random(7)
-    for _ in range(10):
+    for _ in range(6):
         g = near_end_easy_harp(rnd, rnd.randint(10, 14))
         truth = bfs_verdict(g, cap=3_000)
         for mode in ("complete", "auto"):
@@ -217,7 +220,8 @@ def test_is_stuck_easy_harp() -> None:
     assert [str(m) for m in g.legal_moves()] == ["s"]
     assert is_stuck(g) is True
     assert bfs_verdict(g, goal="progress") is False
-    assert solve(g).status == "unwinnable"
+    sol = solve(g)  # "auto" decides it in its first probe of the complete search
+    assert sol.status == "unwinnable" and sol.nodes <= PROBE_NODES
     # The stock card now goes up (progress), though the game is still lost.
     g = game.load_position(STUCK.format(stock="TD", down="JD"), game="easy-harp")
     assert is_stuck(g) is False
@@ -247,7 +251,7 @@ def test_freecell_solver_oracle(cells: int) -> None:
     it solves must be winnable for us, and none may be called unwinnable."""
     assert FC_SOLVE is not None
     solved = 0
-    for n in range(1, 31):
+    for n in range(1, 21):
         g = game.new_game(game.DealCode("eight-off", cells, n))
         out = subprocess.run(
             [FC_SOLVE, "-g", "eight_off", "--freecells-num", str(cells), "-"],
@@ -260,7 +264,7 @@ def test_freecell_solver_oracle(cells: int) -> None:
             solved += 1
             assert ours.status == "winnable", (cells, n)
     if cells == 8:
-        assert solved >= 25  # the oracle really ran
+        assert solved >= 17  # the oracle really ran
 
 
 # --- proven-winnable deal lists (scripts/proven_deals.py) ---
@@ -305,3 +309,23 @@ def test_a_step_tries_a_bounded_number_of_moves() -> None:
             break
     assert r == whole and r.status == "unwinnable"
     assert most <= TRIES_PER_NODE
+
+
+def test_easy_harp_hint_prefers_a_table_move_to_a_draw() -> None:
+    # issue 24.4: the fast search's first line here starts by drawing (17 stock taps),
+    # yet moves on the table (t1-t6 among them) keep the deal winnable; the hint names
+    # one of those, and that move followed by a solution from there replays to a win
+    from game.solver.adapter import read_state
+    from game.solver.advice import replays_to_win, table_moves
+
+    g = game.new_game("EH1-N-AABSGQO")
+    st = read_state(g)
+    assert isinstance(st, EHState)
+    m = g.hint()
+    assert m is not None and m.dst is not None
+    text = f"{m.src}-{m.dst}"
+    assert text in [st.notation(t)[0] for t in table_moves(st)]
+    g.play(m)
+    rest = solve(g, max_nodes=20_000, mode="fast").moves
+    assert rest and replays_to_win(st, (text, *rest))
+    assert not replays_to_win(st, rest) and not replays_to_win(st, ("w-f1",))  # illegal lines fail

@@ -1,0 +1,150 @@
+"""Benchmark of the solver on positions reached by play (issue 24 points 2-4; not a test).
+
+Reads the set made by ``scripts/play_positions.py`` (tests/data/play-positions.json) and,
+per position, solves it with ``game.solve`` at each budget of ``--budgets`` in turn until
+it is decided (every "winnable" is replayed to a win through ``g.play``). With
+``--hints``, for each Easy Harp position it also asks ``g.hint()`` (default budget)
+and, when the hint is a stock tap, searches from every legal move that is not a stock
+tap (``--hint-budget`` positions each, fast search) to see whether one of them still
+wins: a "draw" hint while a winning non-stock move exists (issue 24 point 4).
+
+Prints per variant: positions, share decided within each budget, winnable /
+unwinnable / unknown at the last budget, median and p95 CPU time (``time.process_time``,
+so the load of other processes counts less) and nodes of the decided ones; then the
+hint figures. ``--csv`` writes one row per position. ``--part K/N`` takes every N-th
+position from the K-th, so several processes can share a run (``--summary`` sums the
+CSVs).
+
+Usage:
+    python3 bench/bench_positions.py [--budgets 20000,100000] [--hints] [--csv out.csv]
+        [--part 1/2] [--variants easy-harp,...]
+    python3 bench/bench_positions.py --summary a.csv b.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import game  # noqa: E402
+
+CELLS = {"easy-harp": 0, "eight-off-8": 8, "eight-off-4": 4, "eight-off-2": 2}
+FIELDS = ["variant", "deal", "moves", "status", "budget", "nodes", "seconds", "hint", "draw_with_win"]
+
+
+def load(entry: dict[str, object]) -> game.Game:
+    """The game of one entry of the set, at its position."""
+    variant = str(entry["variant"])
+    kind = "easy-harp" if variant == "easy-harp" else "eight-off"
+    return game.load_position(str(entry["position"]), game=kind, cells=CELLS[variant] or None)
+
+
+def solve_growing(g: game.Game, budgets: list[int]) -> tuple[str, int, int, float]:
+    """(status, budget that decided it or the last, nodes, CPU seconds of that search)."""
+    for b in budgets:
+        t0 = time.process_time()
+        sol = game.solve(g, max_nodes=b)
+        dt = time.process_time() - t0
+        if sol.status != "unknown":
+            break
+    if sol.status == "winnable":
+        h = game.Game(g.board)
+        for m in sol.moves:
+            h.play(m)
+        if not h.is_won:
+            raise SystemExit(f"the solution does not win: {g.position()}")
+    return sol.status, b, sol.nodes, dt
+
+
+def hint_check(g: game.Game, budget: int) -> tuple[str, int]:
+    """(the hint, 1 when it is a stock tap while a non-stock move still wins, else 0)."""
+    mv = g.hint()
+    text = "" if mv is None else str(mv)
+    if mv is None or mv.src != "s":
+        return text, 0
+    for m in g.legal_moves():
+        if m.src == "s":
+            continue
+        h = game.Game(g.board)
+        h.play(m)
+        if game.solve(h, max_nodes=budget, mode="fast").status == "winnable":
+            return text, 1
+    return text, 0
+
+
+def summary(rows: list[dict[str, str]], budgets: list[int]) -> str:
+    """The figures of the module docstring, as text."""
+    out = []
+    for v in CELLS:
+        rs = [r for r in rows if r["variant"] == v]
+        if not rs:
+            continue
+        n = len(rs)
+        dec = [r for r in rs if r["status"] != "unknown"]
+        within = ", ".join(f"{100 * sum(1 for r in dec if int(r['budget']) <= b) / n:.1f} % at {b:,}"
+                           for b in budgets)
+        won = sum(1 for r in rs if r["status"] == "winnable")
+        lost = sum(1 for r in rs if r["status"] == "unwinnable")
+        line = f"{v}: {n} positions; decided {within}; winnable {won}, unwinnable {lost}, unknown {n - won - lost}"
+        if dec:
+            ts = sorted(float(r["seconds"]) for r in dec)
+            ns = sorted(int(r["nodes"]) for r in dec)
+            p95 = max(0, round(0.95 * len(ts)) - 1)
+            line += (f"; decided ones: median {1000 * statistics.median(ts):.0f} ms, p95 {1000 * ts[p95]:.0f} ms, "
+                     f"nodes median {statistics.median(ns):.0f}, p95 {ns[p95]}")
+        hinted = [r for r in rs if r["hint"] != ""]
+        if hinted:
+            draws = sum(1 for r in hinted if r["hint"] == "s")
+            bad = sum(1 for r in hinted if r["draw_with_win"] == "1")
+            line += f"; hints {len(hinted)}: {draws} stock taps, {bad} of them while a non-stock move wins " \
+                    f"({100 * bad / len(hinted):.1f} %)"
+        out.append(line)
+    return "\n".join(out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--set", default=str(ROOT / "tests" / "data" / "play-positions.json"))
+    ap.add_argument("--budgets", default="20000,100000")
+    ap.add_argument("--variants", default=",".join(CELLS))
+    ap.add_argument("--hints", action="store_true")
+    ap.add_argument("--hint-budget", type=int, default=3_000)
+    ap.add_argument("--part", default="1/1")
+    ap.add_argument("--csv")
+    ap.add_argument("--summary", nargs="*")
+    args = ap.parse_args()
+    budgets = [int(b) for b in args.budgets.split(",")]
+    if args.summary:
+        rows = [r for f in args.summary for r in csv.DictReader(open(f, encoding="utf-8"))]
+        print(summary(rows, budgets))
+        return
+    k, n = (int(x) for x in args.part.split("/"))
+    entries = [e for e in json.loads(Path(args.set).read_text(encoding="utf-8"))["positions"]
+               if e["variant"] in args.variants.split(",")][k - 1 :: n]
+    rows: list[dict[str, str]] = []
+    for e in entries:
+        g = load(e)
+        status, b, nodes, dt = solve_growing(g, budgets)
+        hint, bad = hint_check(g, args.hint_budget) if args.hints and e["variant"] == "easy-harp" else ("", 0)
+        row = {"variant": e["variant"], "deal": e["deal"], "moves": e["moves"], "status": status, "budget": b,
+               "nodes": nodes, "seconds": f"{dt:.3f}", "hint": hint, "draw_with_win": bad}
+        rows.append({key: str(val) for key, val in row.items()})
+        print(",".join(rows[-1].values()), file=sys.stderr, flush=True)
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, FIELDS)
+            w.writeheader()
+            w.writerows(rows)
+    print(summary(rows, budgets))
+
+
+if __name__ == "__main__":
+    main()

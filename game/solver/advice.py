@@ -1,0 +1,126 @@
+"""The hint a player would give (SPEC §10; issue 24 point 4).
+
+A hint is the first move of a solution, else the move a heuristic tries first, else
+``None`` (SPEC §10). In Easy Harp the solution a search finds first often starts with
+stock taps, while a move on the table keeps the game just as winnable: on deal
+EH1-N-AABSGQO the search's line starts by drawing, yet t1-t6 (a card turned up) wins
+in 82 positions. A player would say t1-t6. So when a line starts with a stock tap, the
+hint looks, in this order, for a move that goes to a foundation, turns a card up or
+frees a column, then any other move but a stock tap (the waste card's, other column
+moves, take-backs), and gives the first one that still leads to a win:
+
+1. **Reordering** (no search): the line's later move played first, then the rest of the
+   line, replayed with every move checked for legality, reaches a win.
+2. **A short search** from the position after the move (``fast`` mode, an eighth of the
+   hint's budget for each of the first :data:`TRIES` such moves) finds a win.
+
+Either way the move is the first move of a solution that was checked to the end, so
+the hint stays what SPEC §10 asks for. A stock tap is given only when none of these
+moves was shown to win within the budget. When no solution is found at all, the hint
+is the search's first move (SPEC §10: "the best move a heuristic finds"), again with
+such a table move, if there is one, before a stock tap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .adapter import read_state
+from .eh_state import EHState
+from .search import Search
+
+#: How many moves other than a stock tap (table moves first) a hint searches from, each
+#: with ``max_nodes // SHARE`` positions, when reordering the line did not help.
+TRIES, SHARE = 8, 8
+
+
+def hint_text(source: Any, max_nodes: int) -> str | None:
+    """The hint in SPEC §2 notation (module docstring), or ``None``.
+
+    Args:
+        source: a ``Game`` or ``Position``. max_nodes: budget of the first search
+            (the searches after a move that replaces a stock tap share it again).
+
+    Returns:
+        A notation string (``"s"`` for a stock tap), or ``None`` when nothing useful
+        can be done (also for a won position).
+    """
+    sol = Search(source, max_nodes, mode="fast").run()
+    st = read_state(source)
+    if sol.moves:
+        if sol.moves[0] == "s" and isinstance(st, EHState):
+            better = table_move(st, sol.moves, max_nodes)
+            if better is not None:
+                return better
+        return sol.moves[0]
+    if st.won():
+        return None
+    au = st.auto("complete")
+    if au:
+        st.undo_auto(au)
+        first = st.notation(au[0][0])[0]
+    else:
+        ms = st.moves("complete")
+        if not ms:
+            return None
+        first = st.notation(ms[0])[0]
+    if first == "s" and isinstance(st, EHState):
+        table = table_moves(st)  # no win known either way: a player's move before a draw
+        if table:
+            return st.notation(table[0])[0]
+    return first
+
+
+def table_moves(st: EHState) -> list[tuple[int, ...]]:
+    """The legal Easy Harp moves a player prefers to a stock tap, best first: column
+    to foundation, then moves that turn a card up (fewest face-down cards left
+    first), then moves that empty a column (SPEC §4 moves; primitive, as
+    ``legal_moves`` lists them)."""
+    ranked: list[tuple[int, tuple[int, ...]]] = []
+    for m in st.moves("complete", full=True):
+        kind, a, _, n = m
+        if kind == 1:
+            ranked.append((0, m))
+        elif kind == 0:
+            size, down = len(st.cols[a]), st.down[a]
+            if down and size - n == down:
+                ranked.append((1 + down, m))
+            elif n == size:
+                ranked.append((100, m))
+    ranked.sort(key=lambda t: t[0])
+    return [m for _, m in ranked]
+
+
+def table_move(st: EHState, line: tuple[str, ...], max_nodes: int) -> str | None:
+    """A move other than a stock tap that starts a checked win from ``st`` (module
+    docstring: reordering ``line``, else a short search), in notation, or ``None``;
+    the moves of :func:`table_moves` first, then the waste card's moves, the other
+    column moves and take-backs."""
+    table = table_moves(st)
+    rest = [m for m in st.moves("complete", full=True) if m[0] != 5 and m not in table]
+    found = [(m, st.notation(m)[0]) for m in table + rest]
+    for _, text in found:
+        if text in line:
+            k = line.index(text)
+            if replays_to_win(st, (text, *line[:k], *line[k + 1 :])):
+                return text
+    for m, text in found[:TRIES]:
+        after = st.copy()
+        after.do(m)
+        if Search(after, max(1, max_nodes // SHARE), mode="fast").run().status == "winnable":
+            return text
+    return None
+
+
+def replays_to_win(st: EHState, line: tuple[str, ...]) -> bool:
+    """Whether ``line`` (SPEC §2 notation) is legal move by move from ``st`` (each must
+    be one of the legal primitive moves) and ends in a win; ``st`` is not changed."""
+    cur = st.copy()
+    for text in line:
+        for m in cur.moves("complete", full=True):
+            if cur.notation(m) == [text]:
+                cur.do(m)
+                break
+        else:
+            return False
+    return cur.won()
