@@ -48,8 +48,6 @@ def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, pag
     ltr = xs(page, cols)
     assert ltr == sorted(ltr)
     assert xs(page, ["s"])[0] < xs(page, ["f1"])[0]
-    page.mouse.click(*center(page, '#table .pile[data-pile="s"]'))
-    twin.play("s")
     before = page.evaluate("localStorage.getItem('solitaire.game')")
 
     page.locator('[data-action="settings"]').click()
@@ -64,7 +62,11 @@ def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, pag
     assert xs(page, ["s"])[0] > xs(page, ["f1"])[0]  # stock and foundations swap sides
     assert_outlines(page)
     assert page.evaluate("localStorage.getItem('solitaire.game')") == before
+    # A move after the switch (the refused link's notice goes with it: issue 23).
+    page.mouse.click(*center(page, '#table .pile[data-pile="s"]'))
+    twin.play("s")
     moves = page.locator('[data-status="moves"]')
+    page.wait_for_function("document.querySelector('[data-status=\"moves\"]').dataset.value === '1'")
     assert moves.get_attribute("data-value") == "1"
     # Card faces are not mirrored.
     assert page.evaluate("getComputedStyle(document.querySelector('#table .card')).transform")\
