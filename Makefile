@@ -27,7 +27,8 @@ play: runtime
 test: runtime venv chromium engines fc-solve
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest tests
+	$(VENV)/bin/pytest tests --ignore=tests/engines
+	$(VENV)/bin/pytest tests/engines
 
 # The three-engine smoke tests alone; ENGINES=webkit (or firefox, chromium, or a
 # comma-separated list) runs only those.
