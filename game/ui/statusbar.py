@@ -14,8 +14,6 @@ from .domtypes import JS
 from .recordtexts import RecordTexts
 from .texts import Texts
 
-VERDICT_MARKS = {"yes": "✓", "no": "✗", "unknown": "?", "thinking": "…"}
-
 
 class StatusBar:
     """The status bar's elements of one page."""
