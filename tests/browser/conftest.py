@@ -19,6 +19,9 @@ Fixtures (see each docstring):
   fails at teardown on any console error (a Content-Security-Policy violation report
   is logged as one), uncaught page error or request to another origin unless allowed
   with ``page_log.allow_errors(regex)``.
+- ``warm_page``: a page whose Python started once per module, size and ``context``
+  marker; a test puts it in the state it needs with ``helpers.reset`` (a game and
+  settings, as another tab or New game would) instead of starting Python again.
 - ``open_app(path="/index.html", ...)``: navigate and wait for ``html[data-ready='1']``,
   failing on ``.py-error``; also ``reload_app()``, ``seed_storage(dict)``,
   ``clear_storage()``, ``storage()``.
@@ -36,6 +39,7 @@ Example::
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import threading
@@ -317,3 +321,82 @@ def clear_storage(page: Page) -> Callable[[], None]:
     """``clear_storage()``: empty localStorage of the current origin (then reload to
     start afresh)."""
     return lambda: page.evaluate("() => localStorage.clear()")
+
+
+# --- pages started once per module --------------------------------------------------
+
+#: The first-visit welcome (SPEC §8) put away, as for a player who has seen it.
+WELCOMED = {"solitaire.welcome": json.dumps(["easy-harp", "eight-off"])}
+
+
+@dataclass
+class Warm:
+    """A context and page kept for a module, with the log of what the page did."""
+
+    context: BrowserContext
+    page: Page
+    log: PageLog
+    size: dict
+
+
+@pytest.fixture(scope="module")
+def warm_pool() -> Iterator[dict[str, Warm]]:
+    """The module's started pages, by size and context options; closed at its end."""
+    pool: dict[str, Warm] = {}
+    yield pool
+    for w in pool.values():
+        w.context.close()
+
+
+@pytest.fixture
+def warm_page(
+    request: pytest.FixtureRequest, warm_pool: dict[str, Warm], browser: Browser,
+    server: str, viewport: dict,
+) -> Iterator[Page]:
+    """A page of ``/index.html`` (the welcome seen) whose Python started once for this
+    module, size (``viewport``) and ``context`` marker: about 3 s of start-up paid once
+    instead of once per test (issue 23 point 6). The test begins with
+    ``helpers.reset(page, game, settings)``. The page is checked as ``page`` is (console
+    errors, page errors, other origins: only what this test logged); a test that fails
+    leaves a screenshot and the page is thrown away, so the next test starts afresh.
+    The viewport is put back after a test that resized it."""
+    marker = request.node.get_closest_marker("context")
+    extra = dict(marker.kwargs) if marker else {}
+    key = json.dumps([viewport, extra], sort_keys=True, default=str)
+    w = warm_pool.get(key)
+    if w is None:
+        log = PageLog(origin=server)
+        ctx = browser.new_context(**{"base_url": server, "service_workers": "block",
+                                     **viewport, **extra})
+        ctx.set_default_timeout(30_000)
+        ctx.add_init_script(CSP_PROBE)
+        ctx.on("request", lambda req: log.requests.append(req.url))
+        pg = ctx.new_page()
+        pg.on("console", lambda msg: msg.type == "error" and log.console_errors.append(
+            f"{msg.text} ({msg.location.get('url', '')})"))
+        pg.on("pageerror", lambda err: log.page_errors.append(str(err)))
+        seed_storage(pg, WELCOMED)
+        pg.goto("/index.html", wait_until="commit")
+        wait_ready(pg)
+        w = warm_pool[key] = Warm(ctx, pg, log, dict(pg.viewport_size or {}))
+    w.log.console_errors.clear()
+    w.log.page_errors.clear()
+    w.log.requests.clear()
+    yield w.page
+    rep = getattr(request.node, "rep_call", None)
+    failed = rep is not None and rep.failed
+    if failed:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:]
+        try:
+            w.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        except Exception:  # noqa: BLE001 - a screenshot must never hide the real failure
+            pass
+    problems = w.log.problems()
+    if failed or problems:
+        del warm_pool[key]
+        w.context.close()
+    elif w.page.viewport_size != w.size:
+        w.page.set_viewport_size(w.size)  # type: ignore[arg-type]
+    if problems:
+        pytest.fail("page problems:\n  " + "\n  ".join(problems), pytrace=False)

@@ -168,3 +168,44 @@ def assert_exact(page, g: game.Game) -> None:
 def boots(page) -> int:
     """How many times the game's Python started in this document (its boot mark)."""
     return page.evaluate("performance.getEntriesByName('solitaire:boot').length")
+
+
+RESET_PY = """
+import asyncio, game
+from game.ui.app import APP
+from game.ui.persist import parse_settings
+APP.stop_finish(say=False)
+if APP.confirm.asking:
+    APP.confirm.cancel()
+APP.dialogs.close_all()
+APP.unselect()
+APP.notices.dismiss()
+APP.notices.hide_reminder()
+settings, _ = parse_settings(SETTINGS)
+relabel = settings.language != APP.settings.language
+APP.settings = settings
+APP.save_settings()
+APP.apply_settings()
+APP.start_game(GAME)
+APP.show_time()
+APP.refresh_verdict()
+if relabel:
+    asyncio.ensure_future(APP.set_language(settings.language))
+"""
+
+
+def reset(page, g: game.Game | str, settings: str | None = None, lang: str = "en") -> game.Game:
+    """Put the booted ``page`` (a ``warm_app`` page) in the state a fresh start on
+    ``g`` (a game, or a deal code) with the saved ``settings`` (``Settings.dump()`` text,
+    None: the defaults) would show, without starting Python again: any Finish for me
+    stopped, question, dialog, selection, notice and reminder gone, the settings
+    applied as when another tab writes them, ``g`` started as New game starts a deal.
+    Waits until the page speaks ``lang`` and two frames are drawn. Returns the twin
+    game (a fresh copy of ``g``) to mirror the page's moves on."""
+    twin = game.new_game(g) if isinstance(g, str) else game.load_save(g.to_save())
+    code = RESET_PY.replace("SETTINGS", repr(settings)).replace(
+        "GAME", f"game.load_save({twin.to_save()!r})")
+    py(page, code)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return twin

@@ -231,43 +231,66 @@ HARMLESS = """() => ({
 })"""
 
 
-@pytest.mark.parametrize("name", list(INJECTIONS))
-def test_an_injected_picture_is_drawn_harmlessly_or_ignored(page, open_app, name) -> None:
+def leave_for_other(page) -> None:
+    """Show another page of the origin (answered by the test, so nothing of ours runs)."""
+    page.route("**/__other__.html", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
+    page.goto("/__other__.html")
+
+
+def start_with_picture(page, picture: dict) -> None:
+    """Write ``picture`` from another page of the origin, after this one was left
+    (leaving saves a picture of its own), then start the game with its runtime held."""
+    leave_for_other(page)
+    page.evaluate("t => localStorage.setItem('solitaire.paint', t)", json.dumps(picture))
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_function("() => window.__prepaint !== undefined")
+
+
+def test_an_injected_picture_is_drawn_harmlessly_or_ignored(page, open_app) -> None:
+    """Every injection of case 5, old form and data form, in turn: before Python is up
+    the picture is drawn as text or not at all (no refresh, no link, nothing hidden or
+    inert by a style); then two starts go on to ready, one with all the old form's
+    payloads at once and one with all the payloads the data form draws as text: nothing
+    navigates away, the game works, and its next picture holds nothing of them."""
     visit_and_play(page, open_app)
     assert page.evaluate("window.__prepaint.save()") is True
     real = json.loads(page.evaluate("localStorage.getItem('solitaire.paint')"))
     assert real["v"] == 2 and len(json.dumps(real)) < 12_000
-    bad = INJECTIONS[name](real)
-    # Written from another page of the origin, after this one was left (leaving saves
-    # a picture of its own).
-    page.route("**/__other__.html", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
-    page.goto("/__other__.html")
-    page.evaluate("t => localStorage.setItem('solitaire.paint', t)", json.dumps(bad))
     navigated: list[str] = []
     page.on("framenavigated", lambda f: navigated.append(f.url) if f == page.main_frame else None)
-    held = hold_runtime(page)
-    page.goto("/index.html", wait_until="commit")
-    page.wait_for_function("() => window.__prepaint !== undefined")
-    reason = page.evaluate("window.__prepaint.reason")
-    if name.startswith("v1"):
-        assert reason == "none"  # another format: not read at all
-    elif name == "v2 meta refresh as text" or name == "v2 link as a label":
-        assert reason == ""  # drawn, as text
-    else:
-        assert reason == "invalid"
-    now = page.evaluate(HARMLESS)
-    assert now == {"meta": 0, "links": ["help"], "pointer": "auto", "hidden": False,
-                   "htmlStyle": now["htmlStyle"], "evil": False}
-    assert "pointer" not in now["htmlStyle"]
-    release(page, held)
-    page.wait_for_selector("html[data-ready='1']", state="attached")
-    page.wait_for_timeout(300)  # a refresh would have gone by now
-    assert not any(EVIL in u for u in navigated)
-    assert page.evaluate(HARMLESS)["links"] == ["help"]
-    # The game works, and the next picture holds nothing of the injection.
-    page.locator('#table [data-pile="s"]').last.click()
-    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '2'")
-    assert page.evaluate("window.__prepaint.save()") is True
-    again = page.evaluate("localStorage.getItem('solitaire.paint')")
-    assert "__evil__" not in again and "pointer" not in again and "<" not in again
+    for name, inject in INJECTIONS.items():
+        hold_runtime(page)
+        start_with_picture(page, inject(real))
+        reason = page.evaluate("window.__prepaint.reason")
+        if name.startswith("v1"):
+            assert reason == "none", name  # another format: not read at all
+        elif name in ("v2 meta refresh as text", "v2 link as a label"):
+            assert reason == "", name  # drawn, as text
+        else:
+            assert reason == "invalid", name
+        now = page.evaluate(HARMLESS)
+        assert now == {"meta": 0, "links": ["help"], "pointer": "auto", "hidden": False,
+                       "htmlStyle": now["htmlStyle"], "evil": False}, name
+        assert "pointer" not in now["htmlStyle"], name
+        page.unroute("**/pyodide.asm.wasm")
+        leave_for_other(page)  # before the runtime came: Python never started
+    every_v1 = {**real, "v": 1, "attrs": {"hidden": ""},
+                "html": {"lang": "en", "style": "pointer-events:none"},
+                "table": f'<meta http-equiv="refresh" content="0;url={EVIL}">',
+                "bar": f'<meta http-equiv="refresh" content="0;url={EVIL}">'
+                       f'<a href="{EVIL}" class="evil">Play here</a>'}
+    as_text = INJECTIONS["v2 link as a label"](INJECTIONS["v2 meta refresh as text"](real))
+    for moves, picture in (("2", every_v1), ("3", as_text)):
+        start_with_picture(page, picture)
+        page.wait_for_selector("html[data-ready='1']", state="attached")
+        page.wait_for_timeout(300)  # a refresh would have gone by now
+        assert not any(EVIL in u for u in navigated)
+        assert page.evaluate(HARMLESS)["links"] == ["help"]
+        # The game works, and the next picture holds nothing of the injection.
+        page.locator('#table [data-pile="s"]').last.click()
+        page.wait_for_function(
+            f"() => document.querySelector('[data-status=moves]').dataset.value === '{moves}'")
+        assert page.evaluate("window.__prepaint.save()") is True
+        again = page.evaluate("localStorage.getItem('solitaire.paint')")
+        assert "__evil__" not in again and "pointer" not in again and "<" not in again

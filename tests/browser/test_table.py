@@ -16,12 +16,12 @@ import game
 from game.ui.i18n import Catalog
 from game.ui.persist import Settings
 from tests.browser.helpers import (
-    KEY_GAME,
     KEY_SETTINGS,
     assert_same,
     card_point,
     pile_point,
     py,
+    reset,
 )
 
 pytestmark = pytest.mark.context(reduced_motion="reduce")
@@ -62,61 +62,73 @@ def tap(page, point) -> None:
     page.touchscreen.tap(*point)
 
 
-@pytest.mark.parametrize("viewport", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_cards_as_large_as_the_screen_allows_and_off_the_edges(open_app, page, viewport):
-    width, height = viewport["viewport"]["width"], viewport["viewport"]["height"]
-    touch = viewport["has_touch"]
-    for code in DEALS:
-        open_app(f"/index.html?deal={code}", storage=WELCOMED)
-        ext = page.evaluate(EXTENT_JS)
-        ncols = 9 if code.startswith("EH") else 8
-        assert ext["left"] >= 4 and ext["right"] <= width - 4 and ext["bottom"] <= height - 4
-        if width >= height:  # landscape: the height may be the limit
-            assert ext["cw"] >= 30 or ext["cw"] >= 0.95 * (width - 10) / ncols * 0.95
-        else:
-            assert ext["cw"] >= 0.95 * (width - 10) / ncols * 0.955
-        if width == 360:
-            assert ext["cw"] >= (36 if ncols == 9 else 40)
-        for action, w, h, left, right, top in page.evaluate(CONTROLS_JS):
-            assert left >= 4 and right <= width - 4 and top >= 4, action
-            if touch:
-                assert w >= 44 and h >= 44, action
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_cards_as_large_as_the_screen_allows_and_off_the_edges(warm_page, viewport):
+    """At each size of ``SIZES`` (the touch ones on a phone's page, the others on a
+    desktop's, the window resized as a phone turns or a window is dragged) and for each
+    game: the cards as wide as the columns allow, nothing off the screen's edges, every
+    header control inside and, on a touch screen, at least 44 px square."""
+    page = warm_page
+    touch = bool(viewport.get("has_touch"))
+    for width, height, _ in [s for s in SIZES if s[2] == touch]:
+        page.set_viewport_size({"width": width, "height": height})
+        for code in DEALS:
+            reset(page, code)
+            ext = page.evaluate(EXTENT_JS)
+            ncols = 9 if code.startswith("EH") else 8
+            where = (width, height, code)
+            assert ext["left"] >= 4 and ext["right"] <= width - 4, where
+            assert ext["bottom"] <= height - 4, where
+            if width >= height:  # landscape: the height may be the limit
+                assert ext["cw"] >= 30 or ext["cw"] >= 0.95 * (width - 10) / ncols * 0.95, where
+            else:
+                assert ext["cw"] >= 0.95 * (width - 10) / ncols * 0.955, where
+            if width == 360:
+                assert ext["cw"] >= (36 if ncols == 9 else 40), where
+            for action, w, h, left, right, top in page.evaluate(CONTROLS_JS):
+                assert left >= 4 and right <= width - 4 and top >= 4, (action, where)
+                if touch:
+                    assert w >= 44 and h >= 44, (action, where)
 
 
-@pytest.mark.parametrize("viewport", [(360, 640, True), (844, 390, True), (1366, 768, False)],
-                         indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_nothing_moves_by_itself(open_app, page, viewport):
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_nothing_moves_by_itself(warm_page, viewport):
     """Score to three digits, move count, language: the piles and the header keep
-    their boxes (the golden Easy Harp game of tests/data, played up to a score of 90)."""
+    their boxes (the golden Easy Harp game of tests/data, played up to a score of 90),
+    on a phone upright and turned (844x390) and on a desktop (1366x768)."""
+    page = warm_page
+    sizes = [(360, 640), (844, 390)] if viewport.get("has_touch") else [(1366, 768)]
     golden = json.loads(GOLDEN.read_text())
-    twin = game.new_game(golden["code"])
-    moves = iter(golden["moves"])
-    while twin.score < 90:
-        twin.play(next(moves))
-    open_app("/index.html", storage={KEY_GAME: twin.to_save(), **WELCOMED})
-    piles, header = page.evaluate(BOXES_JS), page.evaluate(HEADER_JS)
-    while twin.score < 100:
-        m = next(moves)
-        py(page, f"from game.ui.app import APP\nAPP.play({m!r})")
-        twin.play(m)
-    assert_same(page, twin)
-    assert page.evaluate(BOXES_JS) == piles
-    assert page.evaluate(HEADER_JS) == header
-    # Other languages (left to right) and Arabic (mirrored): the same boxes.
-    for lang in ("ro", "id", "ar", "en"):
-        py(page, f"import asyncio\nfrom game.ui.app import APP\n"
-                 f"asyncio.ensure_future(APP.set_language({lang!r}))")
-        page.wait_for_function(f"document.documentElement.lang === {lang!r}")
-        boxes = page.evaluate(BOXES_JS)
-        if lang == "ar":
-            w = page.evaluate("document.querySelector('#table').clientWidth")
-            boxes = {p: [round(w - b[0] - b[2], 1), *b[1:]] for p, b in boxes.items()}
-            assert {p: b[1:] for p, b in boxes.items()} == {p: b[1:] for p, b in piles.items()}
-            for p in boxes:
-                assert abs(boxes[p][0] - piles[p][0]) <= 0.2, p
-        else:
-            assert boxes == piles, lang
-        assert page.evaluate(HEADER_JS)[0] == header[0], lang
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        twin = game.new_game(golden["code"])
+        moves = iter(golden["moves"])
+        while twin.score < 90:
+            twin.play(next(moves))
+        twin = reset(page, twin)
+        piles, header = page.evaluate(BOXES_JS), page.evaluate(HEADER_JS)
+        while twin.score < 100:
+            m = next(moves)
+            py(page, f"from game.ui.app import APP\nAPP.play({m!r})")
+            twin.play(m)
+        assert_same(page, twin)
+        assert page.evaluate(BOXES_JS) == piles
+        assert page.evaluate(HEADER_JS) == header
+        # Other languages (left to right) and Arabic (mirrored): the same boxes.
+        for lang in ("ro", "id", "ar", "en"):
+            py(page, f"import asyncio\nfrom game.ui.app import APP\n"
+                     f"asyncio.ensure_future(APP.set_language({lang!r}))")
+            page.wait_for_function(f"document.documentElement.lang === {lang!r}")
+            boxes = page.evaluate(BOXES_JS)
+            if lang == "ar":
+                w = page.evaluate("document.querySelector('#table').clientWidth")
+                boxes = {p: [round(w - b[0] - b[2], 1), *b[1:]] for p, b in boxes.items()}
+                assert {p: b[1:] for p, b in boxes.items()} == {p: b[1:] for p, b in piles.items()}
+                for p in boxes:
+                    assert abs(boxes[p][0] - piles[p][0]) <= 0.2, p
+            else:
+                assert boxes == piles, (lang, width)
+            assert page.evaluate(HEADER_JS)[0] == header[0], (lang, width)
 
 
 # The indicator itself is visually hidden up to 1000 px (its words for screen readers),
@@ -130,9 +142,9 @@ CLIPPED_JS = """() => [document.querySelector('header .status'),
   .map(e => e.className + ': ' + e.textContent)"""
 
 
-@pytest.mark.parametrize("viewport", [(360, 640, True)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.viewport("phone")
 @pytest.mark.parametrize("lang", ["en", "ro", "ar", "id"])
-def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
+def test_phone_status_line_with_the_indicator(warm_page, lang):
     """fixb 1: at 360 px with "Can it still be won?" on, every status item (the game,
     its code, score, moves, the indicator, the clock) is whole and inside the status
     line, in each language; the indicator's words stay its text (screen readers) and
@@ -145,9 +157,10 @@ def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
         twin.play(next(moves))
     texts = json.loads((Path(__file__).resolve().parents[2] / "locales" / f"{lang}.json").read_text())
     boxes = {}
+    page = warm_page
     for on in (False, True):
         settings = Settings(show_winnable=on, language=lang).dump()
-        open_app("/index.html", storage={KEY_GAME: twin.to_save(), KEY_SETTINGS: settings, **WELCOMED})
+        twin = reset(page, twin, settings, lang)
         m = next(moves)  # one move on the page: the clock runs and shows
         py(page, f"from game.ui.app import APP\nAPP.play({m!r})")
         twin.play(m)
@@ -166,9 +179,9 @@ def test_phone_status_line_with_the_indicator(open_app, page, viewport, lang):
 
 
 @pytest.mark.viewport("phone")
-def test_a_refused_place_shakes_and_reminds_next_to_the_cards(open_app, page):
-    twin = game.new_game("EO1-C8-AAAAAAB")
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
+def test_a_refused_place_shakes_and_reminds_next_to_the_cards(warm_page):
+    page = warm_page
+    twin = reset(page, "EO1-C8-AAAAAAB")
     src = next(p for p in ("t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
                if twin.tap_move(p, -1) is None and not twin.pickup_refusal(p, -1)
                and len(twin.targets(p, len(twin.pile(p)) - 1)) < 12)
@@ -211,15 +224,15 @@ def test_a_refused_place_shakes_and_reminds_next_to_the_cards(open_app, page):
 
 @pytest.mark.viewport("phone")
 @pytest.mark.parametrize("lang", ["en", "ro", "ar"])
-def test_the_pass_is_spelled_out_on_a_phone(open_app, page, lang):
+def test_the_pass_is_spelled_out_on_a_phone(warm_page, lang):
     """The stock's pass label fits a 360 px phone's card in words, not only the short
     "↻1" (a tester could not tell what Romanian's "↻1" meant: "Trecerea 1", 52 px, did
     not fit the card's 37 px; "Tura 1" does). Indonesian's "Putaran 1" (48 px) still
     falls back to "↻1": no shorter word for it reads as well."""
     locale = Path(__file__).resolve().parents[2] / "locales" / f"{lang}.json"
     cat = Catalog.from_json(lang, locale.read_text(encoding="utf-8"))
-    storage = {**WELCOMED, "solitaire.settings": Settings(language=lang).dump()}
-    open_app("/index.html?deal=EH1-N-AAAAAAF", storage=storage)
+    page = warm_page
+    reset(page, "EH1-N-AAAAAAF", Settings(language=lang).dump(), lang)
     assert page.locator(".stock-pass").text_content() == cat.t("table.pass", number=1)
 
 
@@ -248,12 +261,12 @@ def test_table_settings_are_kept(open_app, page, reload_app):
 
 
 @pytest.mark.viewport("phone")
-def test_the_reminder_keeps_its_size_when_a_notice_comes(open_app, page):
+def test_the_reminder_keeps_its_size_when_a_notice_comes(warm_page):
     """fixb 2: a Hint pressed while the reminder shows next to the cards brings the
     hint's notice; the reminder keeps its box (it stretched from one line to 148 px:
     the "above the notice" bottom applied to the anchored reminder too)."""
-    twin = game.new_game("EO1-C8-AAAAAAB")
-    open_app(f"/index.html?deal={twin.code}", storage=WELCOMED)
+    page = warm_page
+    twin = reset(page, "EO1-C8-AAAAAAB")
     src = next(p for p in ("t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
                if twin.tap_move(p, -1) is None and not twin.pickup_refusal(p, -1)
                and len(twin.targets(p, len(twin.pile(p)) - 1)) < 12)

@@ -20,9 +20,9 @@ import pytest
 from test_a11y import LANGS, axe
 
 from game.ui.persist import Settings
+from tests.browser.helpers import reset
 
 pytestmark = [pytest.mark.viewport(683, 384), pytest.mark.context(device_scale_factor=2)]
-WELCOMED = '["easy-harp", "eight-off"]'
 
 CONTROLS_JS = """(sel) => { const root = document.querySelector(sel); const bad = [];
   const W = innerWidth, H = innerHeight;
@@ -51,10 +51,9 @@ SIDEWAYS_JS = """(sel) => { const d = document.querySelector(sel);
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_zoom_200_percent(open_app, page, lang):
-    settings = Settings(language=lang).dump()
-    open_app("/index.html?deal=EH1-N-AAAAAAF",
-             storage={"solitaire.settings": settings, "solitaire.welcome": WELCOMED})
+def test_zoom_200_percent(warm_page, lang):
+    page = warm_page
+    reset(page, "EH1-N-AAAAAAF", Settings(language=lang).dump(), lang)
     assert page.evaluate("[innerWidth, innerHeight, devicePixelRatio]") == [683, 384, 2]
     assert page.evaluate(SIDEWAYS_JS, "#table") == [0, 0]
     assert page.evaluate(CONTROLS_JS, "header") == []
