@@ -29,21 +29,23 @@ def assert_in_game(page, entries: int) -> None:
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
-@pytest.mark.parametrize(("action", "dialog"), [("new", "dlg-new"), ("settings", "dlg-settings"),
-                                                ("stats", "dlg-stats")])
-def test_back_closes_the_dialog_and_stays_in_the_game(open_app, page, action, dialog) -> None:
+def test_back_closes_the_dialog_and_stays_in_the_game(open_app, page) -> None:
+    """Each of New game, Settings and Statistics in turn, as a player opens them one
+    after the other: Back closes it, the page stays; again, and Back closes it again."""
     open_app("/index.html")
     entries = page.evaluate("history.length")
-    open_dialog(page, action, dialog)
-    assert page.evaluate("history.length") == entries + 1
-    back(page)
-    page.wait_for_selector(f"#{dialog}[open]", state="detached")
-    assert_in_game(page, entries + 1)
-    # The game still answers: the same dialog opens again, and Back closes it again.
-    open_dialog(page, action, dialog)
-    back(page)
-    page.wait_for_selector(f"#{dialog}[open]", state="detached")
-    assert_in_game(page, entries + 1)
+    for action, dialog in (("new", "dlg-new"), ("settings", "dlg-settings"),
+                           ("stats", "dlg-stats")):
+        open_dialog(page, action, dialog)
+        assert page.evaluate("history.length") == entries + 1, action
+        back(page)
+        page.wait_for_selector(f"#{dialog}[open]", state="detached")
+        assert_in_game(page, entries + 1)
+        # The game still answers: the same dialog opens again, and Back closes it again.
+        open_dialog(page, action, dialog)
+        back(page)
+        page.wait_for_selector(f"#{dialog}[open]", state="detached")
+        assert_in_game(page, entries + 1)
 
 
 def test_dialogs_closed_by_their_buttons_share_one_entry_and_back_stays_in_the_game(open_app, page) -> None:
