@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from fakebrowser import FakeStore
-from pagedriver import Driver
+from pagedriver import Driver, catalog
 
 import game
 
@@ -107,3 +107,99 @@ def test_writes_that_do_not_fit_land_whole_later_not_half_now():
     assert stats["stats"]["eight-off-8"]["won"] == 1
     d.page.save_game()
     assert json.loads(store.data["solitaire.records"])["stats"]["eight-off-8"]["won"] == 1
+
+
+def exported_elsewhere() -> str:
+    """A backup file from another device: Arabic settings, a game given up, and a game
+    of deal 77 at 60 moves; made a day earlier, with other random numbers (as another
+    device's are: game ids are made of them)."""
+    other = Driver("EO1-C8-AAAAAAC", settings={"language": "ar"}, seed=7,
+                   epoch=1_764_000_000_000 - 86_400_000)
+    other.page.play(other.g.legal_moves()[0])
+    other.button("new")
+    other.q("#deal-code").value = "77"
+    other.button("deal-code")
+    other.button("confirm")
+    for m in game.solve(other.g).moves[:60]:
+        other.page.play(m)
+    other.button("stats")
+    other.button("export")
+    return other.br.downloads[-1][1]
+
+
+def import_file(d: Driver, text: str) -> None:
+    """Statistics -> Import a file -> the file -> "Import"."""
+    d.button("stats")
+    el = d.q('[data-role="import-file"]')
+    el.files = [text]
+    d.br.change(el)
+    assert d.q('[data-role="confirm"]').open
+    d.button("confirm")
+
+
+def thirty_one_moves_in(store: FakeStore) -> tuple[Driver, list[str]]:
+    """A page 31 moves into EO1-C8-AAAAAFA, and the rest of a winning line."""
+    d = Driver("EO1-C8-AAAAAFA", store=store)
+    line = game.solve(d.g).moves
+    for m in line[:31]:
+        assert d.page.play(m)
+    return d, line[31:]
+
+
+def test_an_import_into_full_storage_changes_nothing_and_says_why():
+    """Case 3: the file's records and game were written, its settings not, the table
+    stayed on the old game, the next move was thrown away ("changed in another tab")
+    and the abandoned game was never counted. Now nothing changes, the player is told
+    why, and the game plays on and is saved once room returns."""
+    text = exported_elsewhere()
+    store = FakeStore()
+    d, rest = thirty_one_moves_in(store)
+    before, position = dict(store.data), d.g.position()
+    store.quota = store.used()  # full
+    import_file(d, text)
+    assert store.data == before
+    assert d.br.reloads == 0
+    assert d.notice() == "import-refused"
+    assert d.q('[data-role="notice"] .notice-text').textContent == catalog("en")["import.full"]
+    assert d.dialog_open() is None  # the notice is not under the dialog
+    assert d.g.position() == position and d.g.move_count == 31
+    assert d.page.texts.lang == "en" and d.doc.documentElement.lang == "en"
+    d.check_table()
+    m = game.Move.parse(rest[0])
+    d.drag(m.src, len(d.g.pile(m.src)) - (m.count or 1), m.dst or m.src)
+    assert d.g.move_count == 32 and d.notice() != "other-tab"
+    store.quota = 5_000_000  # room again: the next move saves the game, all of it
+    assert d.page.play(rest[1])
+    d.check_all()
+    saved = game.load_save(store.data["solitaire.game"])
+    assert saved.code == "EO1-C8-AAAAAFA" and saved.move_count == 33
+    stats = json.loads(store.data["solitaire.records"])
+    assert stats["stats"]["eight-off-8"]["played"] == 1
+    assert [g["result"] for g in stats["games"]] == ["playing"]
+
+
+def test_an_import_with_room_applies_whole_and_counts_the_game_it_replaces():
+    """With room (here once the cached picture gave way), every part of the file lands
+    in one write, and the game in progress it replaces counts as lost (SPEC §12)."""
+    text = exported_elsewhere()
+    backup = json.loads(text)
+    store = FakeStore({"solitaire.paint": "p" * 20_000})
+    d, _rest = thirty_one_moves_in(store)
+    given_up = json.loads(store.data["solitaire.meta"])["id"]
+    store.quota = store.used()  # room only without the picture
+    import_file(d, text)
+    assert d.br.reloads == 1
+    assert "solitaire.paint" not in store.data
+    assert json.loads(store.data["solitaire.game"]) == backup["game"]
+    assert json.loads(store.data["solitaire.meta"]) == backup["meta"]
+    assert json.loads(store.data["solitaire.settings"])["language"] == "ar"
+    records = json.loads(store.data["solitaire.records"])
+    was = backup["records"]["stats"]["eight-off-8"]
+    assert records["stats"]["eight-off-8"] == {**was, "played": was["played"] + 1, "streak": 0}
+    lost = [g for g in records["games"] if g["id"] == given_up]
+    assert [(g["result"], g["moves"]) for g in lost] == [("lost", 31)]
+    assert [g for g in records["games"] if g["id"] != given_up] == backup["records"]["games"]
+    again = Driver("", store=store)  # the reload the import asked for
+    assert again.g.code == backup["game"]["code"] and again.g.move_count == 60
+    assert again.page.texts.lang == "ar"
+    assert json.loads(store.data["solitaire.records"]) == records  # nothing counted twice
