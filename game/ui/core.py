@@ -266,10 +266,13 @@ class Core:
         doing to its own game (Finish for me, a search, a selection) stops first."""
         self.stop_finish(say=False)
         self.assist.cancel()
-        self.confirm.cancel()
         self.notices.after_action()
         self.set_game(decision.other, decision.blob)
         self.ledger.read_meta(self.g)
+        # "Start another game?" stays open while the other tab plays on the same game
+        # and the question is the same (issue 27 case 1: a tab running Finish for me
+        # must not keep the other from taking the game over); any other question goes.
+        self.confirm.cancel_unless(self.replace_question())
         self.show_new()
         self.notify("other-tab", lambda tx: tx.notice("other-tab"))
 
@@ -304,6 +307,14 @@ class Core:
         self.status.show(self.g, self.texts)
         self.show_time()
 
+    def replace_question(self) -> tuple[str, str] | None:
+        """What "start another game?" is about for the game held: its id (the one the
+        records count by) and the question (``game.ask_first``); None when starting
+        another game would not ask."""
+        g, meta = self.g, self.ledger.meta
+        question = game.ask_first(g.move_count, g.is_won, self.ledger.result)
+        return None if question is None or meta is None else (meta.id, question.key)
+
     def replace_game(self, deal: game.DealCode) -> None:
         """Start ``deal`` (any way: New game, a code, a link, a help example, a recent
         game), asking first over a game in progress; once confirmed, the game given up
@@ -321,7 +332,8 @@ class Core:
             return
         self.dialogs.close_all()
         self.stats.unwin()
-        self.confirm.ask(lambda tx: tx.t(question.key), "confirm.ok", start, self.texts)
+        self.confirm.ask(lambda tx: tx.t(question.key), "confirm.ok", start, self.texts,
+                         about=self.replace_question())
 
     def start_game(self, g: game.Game) -> None:
         """Put a new game on the table and save it."""

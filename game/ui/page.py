@@ -257,6 +257,9 @@ class Page(TablePlay, Helping, Recording, Dealing):
             self.ledger.keeper.adopt(blob)
             self.refresh_stats()
         elif key == KEY_GAME:
+            now = self.store.get(KEY_GAME)
+            if blob is not None and now is not None and blob != now:
+                return  # stale: a newer game is stored, and its own event follows
             decision = conflict.on_storage_event(blob, self.last_saved)
             if decision is not None:
                 self.adopt(decision)

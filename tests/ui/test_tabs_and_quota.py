@@ -203,3 +203,68 @@ def test_an_import_with_room_applies_whole_and_counts_the_game_it_replaces():
     assert again.g.code == backup["game"]["code"] and again.g.move_count == 60
     assert again.page.texts.lang == "ar"
     assert json.loads(store.data["solitaire.records"]) == records  # nothing counted twice
+
+
+def test_a_tab_behind_on_storage_events_takes_only_the_newest_game():
+    """A tab whose ``storage`` events queue up (the other tab plays faster than it
+    draws: Finish for me, in Chromium) skips the stale ones and takes over the newest
+    game once, instead of building the table for every move it missed."""
+    a, b, _store = two_tabs("EO1-C8-AAAAAFA")
+    builds = []
+    build = a.page.table.build
+
+    def counted(*args, **kw):
+        builds.append(a.page.g.move_count)
+        build(*args, **kw)
+
+    a.page.table.build = counted
+    a.br.hold_storage()
+    for m in game.solve(b.g).moves[:20]:
+        assert b.page.play(m)
+    a.br.release_storage()
+    a.br.advance(10)
+    assert builds == [20]
+    assert a.g.position() == b.g.position() and a.notice() == "other-tab"
+    a.check_table()
+
+
+def test_the_question_to_start_another_game_stays_while_the_other_tab_plays_on():
+    """Case 1 once more: tab A asks "Start another game? This one will count as lost"
+    while tab B's Finish for me plays on the same game. The question stays (it was
+    cancelled at each of B's moves, so A could never take the game over); confirmed, A's
+    new deal stands and B stops. If B wins meanwhile, the question goes: the game is won,
+    nothing would count as lost."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    b.button("solve")
+    b.br.advance(50)
+    b.button("confirm")
+    run_both(a, b, 1500)
+    assert b.page.finishing
+    a.button("new")
+    a.button("deal-random")
+    assert a.dialog_open() == "dlg-confirm"
+    moves = a.g.move_count
+    run_both(a, b, 600)  # B plays on; A takes each move over
+    assert a.g.move_count > moves and a.dialog_open() == "dlg-confirm"
+    a.button("confirm")
+    new = a.g.code
+    assert new != "EO1-C8-AAAAAFA" and a.g.move_count == 0
+    run_both(a, b, 3000)
+    assert not b.page.finishing and (b.g.code, b.g.move_count) == (new, 0)
+    saved = game.load_save(store.data["solitaire.game"])
+    assert (saved.code, saved.move_count) == (new, 0)
+    records = json.loads(store.data["solitaire.records"])
+    assert [g["result"] for g in records["games"]] == ["lost"]  # B's game, given up by A
+
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")  # B wins while A asks
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    b.button("solve")
+    b.br.advance(50)
+    b.button("confirm")
+    run_both(a, b, 500)
+    a.button("new")
+    a.button("deal-random")
+    assert a.dialog_open() == "dlg-confirm"
+    run_both(a, b, 60_000)
+    assert b.g.is_won and a.g.is_won and a.dialog_open() != "dlg-confirm"
