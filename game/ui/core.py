@@ -53,6 +53,8 @@ class Core:
         self._texts: Texts | None = None
         self.current: game.Game | None = None  # None until start() has read the game
         self.last_saved: str | None = None  # the game blob this tab last read or wrote
+        # the games this tab replaced by another: id -> (deal code, move counter then)
+        self.given_up: dict[str, tuple[str, int]] = {}
         self.selection = Selection()  # what a tap or a key picked up (issue 11.1)
         self.finishing: list[str] = []  # moves left to play by Finish for me
         self.finished = 0  # actions Finish for me played since it started
@@ -234,6 +236,8 @@ class Core:
         """Save the game after an action, unless another tab saved a newer one: then
         take that one over (``conflict.before_save``)."""
         decision = conflict.before_save(self.store.get(KEY_GAME), self.last_saved)
+        if isinstance(decision, conflict.Adopt) and self.gave_up(decision.other):
+            decision = conflict.WRITE  # a stale tab wrote a game this one replaced
         if isinstance(decision, conflict.Adopt):
             self.ledger.keeper.flush()  # what this tab counted is kept, the game is not
             self.adopt(decision)
@@ -260,6 +264,21 @@ class Core:
         """Save the settings."""
         self.store.set(KEY_SETTINGS, self.settings.dump())
         self.check_storage()
+
+    def gave_up(self, other: game.Game) -> bool:
+        """Whether ``other``, a game another tab saved, is one this tab replaced by
+        another. Such a game never comes back: a tab that had not yet seen the new game
+        saved its own over it (Chromium's tabs each read a copy of storage, brought up
+        to date a little later), and this tab puts its game back (issue 27 case 1, run
+        2). Known by its id, from the meta stored beside it; when that meta is another
+        game's (two tabs' writes crossed), by its deal and a move counter not below the
+        one it had when replaced (the counter never goes down, SPEC §6)."""
+        meta, _ok = game.parse_meta(self.store.get(game.KEY_META), self.br.now(), True,
+                                    other.code)
+        if meta is not None:
+            return meta.id in self.given_up
+        return any(other.code == code and other.move_count >= moves
+                   for code, moves in self.given_up.values())
 
     def adopt(self, decision: conflict.Adopt) -> None:
         """Take over the game another tab saved, and say so: anything this tab was
@@ -336,7 +355,10 @@ class Core:
                          about=self.replace_question())
 
     def start_game(self, g: game.Game) -> None:
-        """Put a new game on the table and save it."""
+        """Put a new game on the table and save it; the game it replaces never comes
+        back from another tab (``gave_up``)."""
+        if self.ledger.meta is not None and self.current is not None:
+            self.given_up[self.ledger.meta.id] = (self.g.code, self.g.move_count)
         self.stop_finish(say=False)
         self.assist.new_game()
         self.notices.after_action()

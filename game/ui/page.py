@@ -258,10 +258,14 @@ class Page(TablePlay, Helping, Recording, Dealing):
             self.refresh_stats()
         elif key == KEY_GAME:
             now = self.store.get(KEY_GAME)
-            if blob is not None and now is not None and blob != now:
-                return  # stale: a newer game is stored, and its own event follows
+            if blob is not None and now not in (None, blob, self.last_saved):
+                return  # stale: another tab stored a newer game, its own event follows
+            # (storage still showing this tab's own last write is no sign: Chromium
+            # keeps a tab's copy of a key it is writing until its write is through)
             decision = conflict.on_storage_event(blob, self.last_saved)
-            if decision is not None:
+            if decision is not None and self.gave_up(decision.other):
+                self.save_game()  # ours stands: put it back for every tab
+            elif decision is not None:
                 self.adopt(decision)
         elif key == KEY_SETTINGS:
             settings, ok = parse_settings(blob)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fakebrowser import FakeStore
 from pagedriver import Driver, catalog
 
@@ -268,3 +269,40 @@ def test_the_question_to_start_another_game_stays_while_the_other_tab_plays_on()
     assert a.dialog_open() == "dlg-confirm"
     run_both(a, b, 60_000)
     assert b.g.is_won and a.g.is_won and a.dialog_open() != "dlg-confirm"
+
+
+@pytest.mark.parametrize("crossed", [False, True])
+def test_a_stale_tab_writing_the_replaced_game_never_brings_it_back(crossed):
+    """Case 1, run 2: in Chromium each tab reads its own copy of storage, brought up to
+    date a little later; tab B, playing Finish for me, saved its game over the new deal
+    tab A had just started (B's copy did not hold it yet), and A took B's old game back
+    (the new deal lost, the game it had counted as lost playing on). Here B's late save
+    is made by hand: A keeps its new deal and puts it back in storage; B, once it sees
+    it, takes it over and stops. ``crossed``: the two tabs' writes crossed, so the meta
+    stored is A's and the game B's."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    b.button("solve")
+    b.br.advance(50)
+    b.button("confirm")
+    run_both(a, b, 1000)
+    assert b.page.finishing
+    b.br.hold_storage()  # B's copy of storage is behind
+    a.button("new")
+    a.button("deal-random")
+    a.button("confirm")
+    new, mine = a.g.code, store.data["solitaire.game"]
+    old_meta, old_game = b.page.ledger.dump_meta(), b.g.to_save()
+    assert old_meta is not None
+    if not crossed:
+        store.tabs[1].set("solitaire.meta", old_meta)  # B's save, from its stale copy
+    store.tabs[1].set("solitaire.game", old_game)
+    a.br.advance(10)  # A hears of it
+    assert (a.g.code, a.g.move_count) == (new, 0) and a.notice() != "other-tab"
+    assert store.data["solitaire.game"] == mine  # put back
+    assert json.loads(store.data["solitaire.meta"])["code"] == new
+    b.br.release_storage()
+    run_both(a, b, 3000)
+    assert not b.page.finishing and (b.g.code, b.g.move_count) == (new, 0)
+    assert (a.g.code, a.g.move_count) == (new, 0)
+    assert game.load_save(store.data["solitaire.game"]).code == new
