@@ -272,9 +272,12 @@ class Core:
         to date a little later), and this tab puts its game back (issue 27 case 1, run
         2). Known by its id, from the meta stored beside it; when that meta is another
         game's (two tabs' writes crossed), by its deal and a move counter not below the
-        one it had when replaced (the counter never goes down, SPEC §6)."""
-        meta, _ok = game.parse_meta(self.store.get(game.KEY_META), self.br.now(), True,
-                                    other.code)
+        one it had when replaced (the counter never goes down, SPEC §6). A game stored
+        with no meta at all (an imported one may be) is not known as given up."""
+        raw = self.store.get(game.KEY_META)
+        if raw is None:
+            return False
+        meta, _ok = game.parse_meta(raw, self.br.now(), True, other.code)
         if meta is not None:
             return meta.id in self.given_up
         return any(other.code == code and other.move_count >= moves
