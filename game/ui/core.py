@@ -283,6 +283,21 @@ class Core:
         return any(other.code == code and other.move_count >= moves
                    for code, moves in self.given_up.values())
 
+    def other_game(self, blob: str | None) -> None:
+        """Another tab stored ``blob`` as the game (a ``storage`` event): take it over,
+        or skip it when a newer one is stored (its own event follows; storage still
+        showing this tab's own last write is no sign: Chromium keeps a tab's copy of a
+        key it writes until the write is through), or put this tab's game back when
+        ``blob`` is a game this tab replaced (``gave_up``)."""
+        now = self.store.get(KEY_GAME)
+        if blob is not None and now not in (None, blob, self.last_saved):
+            return
+        decision = conflict.on_storage_event(blob, self.last_saved)
+        if decision is not None and self.gave_up(decision.other):
+            self.save_game()
+        elif decision is not None:
+            self.adopt(decision)
+
     def adopt(self, decision: conflict.Adopt) -> None:
         """Take over the game another tab saved, and say so: anything this tab was
         doing to its own game (Finish for me, a search, a selection) stops first."""

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import game
 
-from . import conflict, viewmodel
 from . import intents as it
+from . import viewmodel
 from .dealing import Dealing
 from .domtypes import JS
 from .helping import Helping
@@ -257,16 +257,7 @@ class Page(TablePlay, Helping, Recording, Dealing):
             self.ledger.keeper.adopt(blob)
             self.refresh_stats()
         elif key == KEY_GAME:
-            now = self.store.get(KEY_GAME)
-            if blob is not None and now not in (None, blob, self.last_saved):
-                return  # stale: another tab stored a newer game, its own event follows
-            # (storage still showing this tab's own last write is no sign: Chromium
-            # keeps a tab's copy of a key it is writing until its write is through)
-            decision = conflict.on_storage_event(blob, self.last_saved)
-            if decision is not None and self.gave_up(decision.other):
-                self.save_game()  # ours stands: put it back for every tab
-            elif decision is not None:
-                self.adopt(decision)
+            self.other_game(blob)
         elif key == KEY_SETTINGS:
             settings, ok = parse_settings(blob)
             if ok:
