@@ -170,6 +170,23 @@ class RecordKeeper:
             self.records = records
         return self.records
 
+    def text_with(self, events: tuple[Event, ...], base: str | None = None) -> str:
+        """The records text that ``events`` applied on ``base`` give, staging and writing
+        nothing: for a write that may not land (an import into full storage, which must
+        then change nothing). ``base``: a records text already checked (an imported
+        file's); None: what storage holds with this keeper's pending operations (what
+        :meth:`flush` would write). Raises ValueError for a malformed event."""
+        for event in events:
+            check_event(event)
+        if base is None:
+            self._merge(None)
+            records = self.records
+        else:
+            records, _ok = parse_records(base, self.now())
+        for event in events:
+            records, _out = apply(records, event)
+        return dump_records(records)
+
     def replace_all(self, raw: str) -> bool:
         """An import wrote ``raw`` (already checked): it becomes the truth and nothing
         pending survives. Returns whether storage took it."""

@@ -8,7 +8,7 @@ open rewrites it (issue 23: no stale words).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from .domtypes import JS
 from .texts import Texts
@@ -21,11 +21,15 @@ class Confirm:
         self.dialog: JS = br.document.querySelector("#dlg-confirm")
         self.pending: Callable[[], None] | None = None
         self.words: tuple[Callable[[Texts], str], str, str] | None = None
+        self.about: Hashable | None = None
 
     def ask(self, text: Callable[[Texts], str], ok_key: str, on_ok: Callable[[], None],
-            texts: Texts, cancel_key: str = "confirm.cancel") -> None:
-        """Open the question ``text(texts)``; ``on_ok`` runs only on "confirm"."""
+            texts: Texts, cancel_key: str = "confirm.cancel", about: Hashable | None = None) -> None:
+        """Open the question ``text(texts)``; ``on_ok`` runs only on "confirm".
+        ``about``: what the question depends on, if anything may change under it and
+        leave it standing (:meth:`cancel_unless`)."""
         self.pending = on_ok
+        self.about = about
         self.words = (text, ok_key, cancel_key)
         self.render(texts)
         dlg = self.dialog
@@ -58,6 +62,7 @@ class Confirm:
     def cancel(self) -> None:
         """The player said no (or another game replaced this one): nothing changes."""
         self.pending = None
+        self.about = None
         if self.dialog.open:
             self.dialog.close()
 
@@ -66,3 +71,10 @@ class Confirm:
         opened it again meanwhile)."""
         if not self.dialog.open:
             self.pending = None
+
+    def cancel_unless(self, about: Hashable | None) -> None:
+        """Something changed under the question (another tab's game was taken over):
+        it stays open only if it was asked ``about`` that same thing (not None), else
+        it is cancelled."""
+        if self.about is None or self.about != about:
+            self.cancel()

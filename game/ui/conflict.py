@@ -10,6 +10,12 @@ remembers the blob it last read or wrote (``last_saved``). Policy:
 - A ``storage`` event from another tab with a readable game that differs from
   ``last_saved`` is adopted at once; an unreadable one is ignored (the other tab will
   be overruled by this tab's next save).
+- A game this tab replaced by another (New game, ...) is never adopted again, by either
+  path: in Chromium each tab reads its own copy of storage, brought up to date a little
+  later, so a tab may save its game over a newer one it has not seen yet; the tab that
+  replaced it puts its own back (``core.Core.gave_up``, issue 27 case 1).
+- A ``storage`` event whose game is no longer the stored one, when another tab's newer
+  game is stored, is skipped: that game's own event follows (``page.Page.on_storage``).
 """
 
 from __future__ import annotations

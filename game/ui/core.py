@@ -53,6 +53,8 @@ class Core:
         self._texts: Texts | None = None
         self.current: game.Game | None = None  # None until start() has read the game
         self.last_saved: str | None = None  # the game blob this tab last read or wrote
+        # the games this tab replaced by another: id -> (deal code, move counter then)
+        self.given_up: dict[str, tuple[str, int]] = {}
         self.selection = Selection()  # what a tap or a key picked up (issue 11.1)
         self.finishing: list[str] = []  # moves left to play by Finish for me
         self.finished = 0  # actions Finish for me played since it started
@@ -234,6 +236,8 @@ class Core:
         """Save the game after an action, unless another tab saved a newer one: then
         take that one over (``conflict.before_save``)."""
         decision = conflict.before_save(self.store.get(KEY_GAME), self.last_saved)
+        if isinstance(decision, conflict.Adopt) and self.gave_up(decision.other):
+            decision = conflict.WRITE  # a stale tab wrote a game this one replaced
         if isinstance(decision, conflict.Adopt):
             self.ledger.keeper.flush()  # what this tab counted is kept, the game is not
             self.adopt(decision)
@@ -261,15 +265,51 @@ class Core:
         self.store.set(KEY_SETTINGS, self.settings.dump())
         self.check_storage()
 
+    def gave_up(self, other: game.Game) -> bool:
+        """Whether ``other``, a game another tab saved, is one this tab replaced by
+        another. Such a game never comes back: a tab that had not yet seen the new game
+        saved its own over it (Chromium's tabs each read a copy of storage, brought up
+        to date a little later), and this tab puts its game back (issue 27 case 1, run
+        2). Known by its id, from the meta stored beside it; when that meta is another
+        game's (two tabs' writes crossed), by its deal and a move counter not below the
+        one it had when replaced (the counter never goes down, SPEC §6). A game stored
+        with no meta at all (an imported one may be) is not known as given up."""
+        raw = self.store.get(game.KEY_META)
+        if raw is None:
+            return False
+        meta, _ok = game.parse_meta(raw, self.br.now(), True, other.code)
+        if meta is not None:
+            return meta.id in self.given_up
+        return any(other.code == code and other.move_count >= moves
+                   for code, moves in self.given_up.values())
+
+    def other_game(self, blob: str | None) -> None:
+        """Another tab stored ``blob`` as the game (a ``storage`` event): take it over,
+        or skip it when a newer one is stored (its own event follows; storage still
+        showing this tab's own last write is no sign: Chromium keeps a tab's copy of a
+        key it writes until the write is through), or put this tab's game back when
+        ``blob`` is a game this tab replaced (``gave_up``)."""
+        now = self.store.get(KEY_GAME)
+        if blob is not None and now not in (None, blob, self.last_saved):
+            return
+        decision = conflict.on_storage_event(blob, self.last_saved)
+        if decision is not None and self.gave_up(decision.other):
+            self.save_game()
+        elif decision is not None:
+            self.adopt(decision)
+
     def adopt(self, decision: conflict.Adopt) -> None:
         """Take over the game another tab saved, and say so: anything this tab was
         doing to its own game (Finish for me, a search, a selection) stops first."""
         self.stop_finish(say=False)
         self.assist.cancel()
-        self.confirm.cancel()
         self.notices.after_action()
         self.set_game(decision.other, decision.blob)
         self.ledger.read_meta(self.g)
+        # "Start another game?" stays open while the other tab plays on the same game
+        # and the question is the same (issue 27 case 1: a tab running Finish for me
+        # must not keep the other from taking the game over); any other question goes.
+        self.confirm.cancel_unless(self.replace_question())
         self.show_new()
         self.notify("other-tab", lambda tx: tx.notice("other-tab"))
 
@@ -304,6 +344,14 @@ class Core:
         self.status.show(self.g, self.texts)
         self.show_time()
 
+    def replace_question(self) -> tuple[str, str] | None:
+        """What "start another game?" is about for the game held: its id (the one the
+        records count by) and the question (``game.ask_first``); None when starting
+        another game would not ask."""
+        g, meta = self.g, self.ledger.meta
+        question = game.ask_first(g.move_count, g.is_won, self.ledger.result)
+        return None if question is None or meta is None else (meta.id, question.key)
+
     def replace_game(self, deal: game.DealCode) -> None:
         """Start ``deal`` (any way: New game, a code, a link, a help example, a recent
         game), asking first over a game in progress; once confirmed, the game given up
@@ -321,10 +369,14 @@ class Core:
             return
         self.dialogs.close_all()
         self.stats.unwin()
-        self.confirm.ask(lambda tx: tx.t(question.key), "confirm.ok", start, self.texts)
+        self.confirm.ask(lambda tx: tx.t(question.key), "confirm.ok", start, self.texts,
+                         about=self.replace_question())
 
     def start_game(self, g: game.Game) -> None:
-        """Put a new game on the table and save it."""
+        """Put a new game on the table and save it; the game it replaces never comes
+        back from another tab (``gave_up``)."""
+        if self.ledger.meta is not None and self.current is not None:
+            self.given_up[self.ledger.meta.id] = (self.g.code, self.g.move_count)
         self.stop_finish(say=False)
         self.assist.new_game()
         self.notices.after_action()

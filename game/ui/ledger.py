@@ -90,10 +90,14 @@ class Ledger:
     def give_up(self, g: game.Game) -> None:
         """``g`` is replaced by another game: a game in progress counts as lost
         (SPEC §6, §12)."""
-        for event in game.replace_events(self.meta, self.br.now(), is_won=g.is_won,
-                                         moves=g.move_count, score=g.score,
-                                         date=self.br.iso_now()):
+        for event in self.given_up(g):
             self.record(event)
+
+    def given_up(self, g: game.Game) -> tuple[game.Event, ...]:
+        """What replacing ``g`` means for the records (``game.replace_events``: a lost
+        event for a game in progress, else nothing); counts nothing."""
+        return game.replace_events(self.meta, self.br.now(), is_won=g.is_won,
+                                   moves=g.move_count, score=g.score, date=self.br.iso_now())
 
     def record(self, event: game.Event) -> game.Outcome | None:
         """Count ``event`` (``RecordKeeper.stage``: written with the game it belongs to,

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import game
 
-from . import conflict, viewmodel
 from . import intents as it
+from . import viewmodel
 from .dealing import Dealing
 from .domtypes import JS
 from .helping import Helping
@@ -257,9 +257,7 @@ class Page(TablePlay, Helping, Recording, Dealing):
             self.ledger.keeper.adopt(blob)
             self.refresh_stats()
         elif key == KEY_GAME:
-            decision = conflict.on_storage_event(blob, self.last_saved)
-            if decision is not None:
-                self.adopt(decision)
+            self.other_game(blob)
         elif key == KEY_SETTINGS:
             settings, ok = parse_settings(blob)
             if ok:

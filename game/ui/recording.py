@@ -113,13 +113,24 @@ class Recording(Core):
                          self.texts, cancel_key="confirm.back")
 
     def write_import(self, backup: game.Backup) -> None:
-        """Write what the file holds, then start again from it."""
+        """Write what the file holds, then start again from it. Everything is one
+        transaction (SPEC §7): the file's parts and, when the file's game replaces a
+        game in progress here, that game counted as lost (SPEC §12) in the records
+        written. When storage cannot take it all, nothing changes, the game on the table
+        plays on, and the player is told why (issue 27 case 3)."""
         self.stop_finish(say=False)
-        writes = {PART_KEYS[name]: value for name, value in backup.writes() if value is not None}
-        removes = [PART_KEYS[name] for name, value in backup.writes() if value is None]
-        if not self.store.transact(writes):  # all of the file, or nothing (SPEC §7)
+        parts = backup.writes()
+        writes = {PART_KEYS[name]: value for name, value in parts if value is not None}
+        removes = [PART_KEYS[name] for name, value in parts if value is None]
+        if backup.part("game") is not None:
+            given_up = self.ledger.given_up(self.g)
+            if given_up:
+                writes[game.KEY_RECORDS] = self.ledger.keeper.text_with(
+                    given_up, writes.get(game.KEY_RECORDS))
+        if not self.store.transact(writes):  # all of the file, or nothing
             self.check_storage()
-            self.notify("import-refused", lambda tx: tx.notice("storage-full"))
+            self.dialogs.close_all()  # the notice bar is under any modal dialog
+            self.notify("import-refused", lambda tx: tx.t("import.full"))
             return
         self.ledger.meta = None  # nothing of this page's game may be written over the file's
         self.ledger.keeper.settle(True)

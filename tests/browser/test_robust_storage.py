@@ -1,14 +1,19 @@
-"""Storage the browser alone can show (issue 27 cases 4 and 8): the picture of the
-table that static/prepaint.js keeps never crowds out the game, and a hostile import
-file is refused in the page with Python alive. The page's own storage behaviour (bad
-saved data, failing storage, two tabs) runs under CPython: tests/ui/test_page_storage.py.
+"""Storage the browser alone can show (issue 27 cases 1, 4 and 8): two real tabs of
+one origin racing over the game (Finish for me in one, a new deal in the other), the
+picture of the table that static/prepaint.js keeps never crowds out the game, and a
+hostile import file is refused in the page with Python alive. The page's own storage
+behaviour (bad saved data, failing storage, two tabs, a random model of it all) runs
+under CPython: tests/ui/test_page_storage.py, test_tabs_and_quota.py,
+test_storage_model.py.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
+from tests.browser.conftest import wait_ready
 from tests.browser.helpers import notice, saved_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,3 +100,52 @@ def test_a_12_kb_file_nested_6000_deep_is_refused_and_python_lives_on(open_app, 
     stock.click()  # Python still answers
     page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '2'")
     assert saved_game(page).move_count == 2
+
+
+MOVES = "() => +document.querySelector('[data-status=moves]').dataset.value"
+CODE = "() => document.querySelector('[data-status=code]').dataset.value"
+FINISHING = "() => document.querySelector('[data-action=solve]').getAttribute('aria-pressed')"
+
+
+def test_finish_for_me_in_one_tab_never_plays_into_the_game_another_tab_starts(
+        context, page, open_app, page_log, storage):
+    """Issue 27 case 1, as reported: tabs A and B on one deal; B taps the stock and
+    starts Finish for me; while it plays, A starts a new deal. Run 1 of the report: A's
+    new deal got 17 moves nobody made within 6 s and was marked assisted; run 2: it was
+    replaced by B's old game, still playing. Now B stops before applying anything more
+    and A's new deal stays as dealt."""
+    link = "/index.html?deal=EH1-N-AAAAAAF"
+    a = open_app(link)
+    b = context.new_page()
+    b.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
+        f"tab B: {msg.text}"))
+    b.on("pageerror", lambda err: page_log.page_errors.append(f"tab B: {err}"))
+    b.goto(link, wait_until="commit")
+    wait_ready(b)
+    b.locator('#table [data-pile="s"]').last.click()
+    b.wait_for_function(f"() => ({MOVES})() === 1")
+    a.wait_for_function(f"() => ({MOVES})() === 1")  # A took B's game over
+    b.locator('.bar [data-action="solve"]').click()
+    b.locator('#dlg-confirm[open] [data-action="confirm"]').click(timeout=120_000)  # "Finish it"
+    b.wait_for_function(f"() => ({MOVES})() >= 4")  # Finish for me is playing
+    assert b.evaluate(FINISHING) == "true"
+    old = a.evaluate(CODE)
+    a.locator('.bar [data-action="new"]').click()
+    a.locator('#dlg-new [data-action="deal-random"]').click()
+    a.locator('#dlg-confirm[open] [data-action="confirm"]').click()  # "Start the new game"
+    new = a.evaluate(CODE)
+    assert new != old
+    assert a.evaluate(MOVES) == 0
+    end = time.monotonic() + 6
+    while time.monotonic() < end:  # 6 s: the report saw 17 moves played into A's deal
+        assert (a.evaluate(CODE), a.evaluate(MOVES)) == (new, 0)
+        stored = saved_game(a)  # B may save its old game before it hears of A's deal...
+        assert stored.code != new or stored.move_count == 0  # ...but never a move on it
+        assert storage().get("solitaire.assisted") != new
+        time.sleep(0.25)
+    stored = saved_game(a)
+    assert (stored.code, stored.move_count) == (new, 0)  # A's deal stands, as dealt
+    assert b.evaluate(FINISHING) == "false"  # B stopped...
+    assert (b.evaluate(CODE), b.evaluate(MOVES)) == (new, 0)  # ...and holds A's deal, as dealt
+    assert notice(b)["kind"] == "other-tab"
+    b.close()

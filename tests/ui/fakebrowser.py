@@ -113,7 +113,10 @@ class FakeBrowser:
 
     def __init__(self, viewport: tuple[float, float] = (1366, 768), *,
                  store: FakeStore | None = None, languages: list[str] | None = None,
-                 seed: int = 1, params: dict[str, str] | None = None) -> None:
+                 seed: int = 1, params: dict[str, str] | None = None,
+                 epoch: int = 1_764_000_000_000) -> None:
+        """``epoch``: ``Date.now()`` at clock 0 (a reload in a test gives a later one,
+        as real time goes on: game ids are made of it)."""
         self.window = FakeWindow(self)
         self.document = Document(self.window, viewport)
         html = Element("html", {"lang": "en", "dir": "ltr"}, self.document)
@@ -129,7 +132,7 @@ class FakeBrowser:
         self.held: list[tuple[str, str | None, str | None]] | None = None
         self.rng = random.Random(seed)
         self.clock = 1000.0  # performance.now() in ms
-        self.epoch = 1_764_000_000_000  # Date.now() at clock 0
+        self.epoch = epoch  # Date.now() at clock 0
         self.timers: list[tuple[float, int, Callable[..., Any], float | None]] = []
         self.cancelled: set[int] = set()
         self.next_timer = 1

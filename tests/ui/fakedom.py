@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
 from html.parser import HTMLParser
 from types import SimpleNamespace
 from typing import Any
@@ -166,9 +167,12 @@ class Element(Target):
         return [n for n in self.nodes if isinstance(n, Element)]
 
     def walk(self) -> Iterator[Element]:
-        for n in self.children:
+        """Every element below this one, in document order."""
+        stack = [n for n in reversed(self.nodes) if isinstance(n, Element)]
+        while stack:
+            n = stack.pop()
             yield n
-            yield from n.walk()
+            stack.extend(c for c in reversed(n.nodes) if isinstance(c, Element))
 
     def append(self, *nodes: Element | str) -> None:
         for n in nodes:
@@ -297,8 +301,8 @@ class Element(Target):
         return [el for el in self.walk() if any(matches(el, g) for g in groups)]
 
     def querySelector(self, selector: str) -> Element | None:  # noqa: N802
-        found = self.querySelectorAll(selector)
-        return found[0] if found else None
+        groups = [parse_selector(s) for s in selector.split(",")]
+        return next((el for el in self.walk() if any(matches(el, g) for g in groups)), None)
 
     def matches(self, selector: str) -> bool:
         return any(matches(self, parse_selector(s)) for s in selector.split(","))
@@ -515,9 +519,11 @@ def _compound(text: str) -> Compound:
     return parts
 
 
-def parse_selector(text: str) -> list[Compound]:
-    """A complex selector as its compounds, outermost first (descendant combinators)."""
-    return [_compound(p) for p in text.strip().split()]
+@cache
+def parse_selector(text: str) -> tuple[Compound, ...]:
+    """A complex selector as its compounds, outermost first (descendant combinators);
+    remembered, as the page asks the same few selectors again and again."""
+    return tuple(_compound(p) for p in text.strip().split())
 
 
 def _match_one(el: Element, parts: Compound) -> bool:
@@ -542,7 +548,7 @@ def _match_one(el: Element, parts: Compound) -> bool:
     return True
 
 
-def matches(el: Element, compounds: list[Compound]) -> bool:
+def matches(el: Element, compounds: tuple[Compound, ...]) -> bool:
     if not _match_one(el, compounds[-1]):
         return False
     anc = el.parent

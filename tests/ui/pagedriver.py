@@ -32,9 +32,10 @@ class Driver:
                  settings: dict[str, Any] | None = None, store: FakeStore | None = None,
                  welcomed: bool = True, languages: list[str] | None = None,
                  seed: int = 1, link: str | None = None,
-                 budgets: dict[str, int] | None = None) -> None:
+                 budgets: dict[str, int] | None = None, epoch: int | None = None) -> None:
         """``code``: the ``?deal=`` of the address ("" for none); ``link``: that value
-        exactly as the address holds it, even empty (for links that are refused)."""
+        exactly as the address holds it, even empty (for links that are refused);
+        ``epoch``: ``Date.now()`` at the fake clock's 0 (the fake browser's by default)."""
         store = store or FakeStore()
         if welcomed:
             store.data.setdefault("solitaire.welcome", WELCOMED)
@@ -46,7 +47,7 @@ class Driver:
         if link is not None:
             params = {"deal": link}
         self.br = FakeBrowser(viewport, store=store, languages=languages, seed=seed,
-                              params=params)
+                              params=params, **({} if epoch is None else {"epoch": epoch}))
         self.page = Page(self.br)  # type: ignore[arg-type]
         self.page.budgets = dict(budgets or BUDGETS)
         self.log: list[tuple[str, str, float]] = []  # (what, kind, time): notices and actions

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fakebrowser import FakeStore
-from pagedriver import Driver
+from pagedriver import Driver, catalog
 
 import game
 
@@ -107,3 +108,201 @@ def test_writes_that_do_not_fit_land_whole_later_not_half_now():
     assert stats["stats"]["eight-off-8"]["won"] == 1
     d.page.save_game()
     assert json.loads(store.data["solitaire.records"])["stats"]["eight-off-8"]["won"] == 1
+
+
+def exported_elsewhere() -> str:
+    """A backup file from another device: Arabic settings, a game given up, and a game
+    of deal 77 at 60 moves; made a day earlier, with other random numbers (as another
+    device's are: game ids are made of them)."""
+    other = Driver("EO1-C8-AAAAAAC", settings={"language": "ar"}, seed=7,
+                   epoch=1_764_000_000_000 - 86_400_000)
+    other.page.play(other.g.legal_moves()[0])
+    other.button("new")
+    other.q("#deal-code").value = "77"
+    other.button("deal-code")
+    other.button("confirm")
+    for m in game.solve(other.g).moves[:60]:
+        other.page.play(m)
+    other.button("stats")
+    other.button("export")
+    return other.br.downloads[-1][1]
+
+
+def import_file(d: Driver, text: str) -> None:
+    """Statistics -> Import a file -> the file -> "Import"."""
+    d.button("stats")
+    el = d.q('[data-role="import-file"]')
+    el.files = [text]
+    d.br.change(el)
+    assert d.q('[data-role="confirm"]').open
+    d.button("confirm")
+
+
+def thirty_one_moves_in(store: FakeStore) -> tuple[Driver, list[str]]:
+    """A page 31 moves into EO1-C8-AAAAAFA, and the rest of a winning line."""
+    d = Driver("EO1-C8-AAAAAFA", store=store)
+    line = game.solve(d.g).moves
+    for m in line[:31]:
+        assert d.page.play(m)
+    return d, line[31:]
+
+
+def test_an_import_into_full_storage_changes_nothing_and_says_why():
+    """Case 3: the file's records and game were written, its settings not, the table
+    stayed on the old game, the next move was thrown away ("changed in another tab")
+    and the abandoned game was never counted. Now nothing changes, the player is told
+    why, and the game plays on and is saved once room returns."""
+    text = exported_elsewhere()
+    store = FakeStore()
+    d, rest = thirty_one_moves_in(store)
+    before, position = dict(store.data), d.g.position()
+    store.quota = store.used()  # full
+    import_file(d, text)
+    assert store.data == before
+    assert d.br.reloads == 0
+    assert d.notice() == "import-refused"
+    assert d.q('[data-role="notice"] .notice-text').textContent == catalog("en")["import.full"]
+    assert d.dialog_open() is None  # the notice is not under the dialog
+    assert d.g.position() == position and d.g.move_count == 31
+    assert d.page.texts.lang == "en" and d.doc.documentElement.lang == "en"
+    d.check_table()
+    m = game.Move.parse(rest[0])
+    d.drag(m.src, len(d.g.pile(m.src)) - (m.count or 1), m.dst or m.src)
+    assert d.g.move_count == 32 and d.notice() != "other-tab"
+    store.quota = 5_000_000  # room again: the next move saves the game, all of it
+    assert d.page.play(rest[1])
+    d.check_all()
+    saved = game.load_save(store.data["solitaire.game"])
+    assert saved.code == "EO1-C8-AAAAAFA" and saved.move_count == 33
+    stats = json.loads(store.data["solitaire.records"])
+    assert stats["stats"]["eight-off-8"]["played"] == 1
+    assert [g["result"] for g in stats["games"]] == ["playing"]
+
+
+def test_an_import_with_room_applies_whole_and_counts_the_game_it_replaces():
+    """With room (here once the cached picture gave way), every part of the file lands
+    in one write, and the game in progress it replaces counts as lost (SPEC §12)."""
+    text = exported_elsewhere()
+    backup = json.loads(text)
+    store = FakeStore({"solitaire.paint": "p" * 20_000})
+    d, _rest = thirty_one_moves_in(store)
+    given_up = json.loads(store.data["solitaire.meta"])["id"]
+    store.quota = store.used()  # room only without the picture
+    import_file(d, text)
+    assert d.br.reloads == 1
+    assert "solitaire.paint" not in store.data
+    assert json.loads(store.data["solitaire.game"]) == backup["game"]
+    assert json.loads(store.data["solitaire.meta"]) == backup["meta"]
+    assert json.loads(store.data["solitaire.settings"])["language"] == "ar"
+    records = json.loads(store.data["solitaire.records"])
+    was = backup["records"]["stats"]["eight-off-8"]
+    assert records["stats"]["eight-off-8"] == {**was, "played": was["played"] + 1, "streak": 0}
+    lost = [g for g in records["games"] if g["id"] == given_up]
+    assert [(g["result"], g["moves"]) for g in lost] == [("lost", 31)]
+    assert [g for g in records["games"] if g["id"] != given_up] == backup["records"]["games"]
+    again = Driver("", store=store)  # the reload the import asked for
+    assert again.g.code == backup["game"]["code"] and again.g.move_count == 60
+    assert again.page.texts.lang == "ar"
+    assert json.loads(store.data["solitaire.records"]) == records  # nothing counted twice
+
+
+def test_a_tab_behind_on_storage_events_takes_only_the_newest_game():
+    """A tab whose ``storage`` events queue up (the other tab plays faster than it
+    draws: Finish for me, in Chromium) skips the stale ones and takes over the newest
+    game once, instead of building the table for every move it missed."""
+    a, b, _store = two_tabs("EO1-C8-AAAAAFA")
+    builds = []
+    build = a.page.table.build
+
+    def counted(*args, **kw):
+        builds.append(a.page.g.move_count)
+        build(*args, **kw)
+
+    a.page.table.build = counted
+    a.br.hold_storage()
+    for m in game.solve(b.g).moves[:20]:
+        assert b.page.play(m)
+    a.br.release_storage()
+    a.br.advance(10)
+    assert builds == [20]
+    assert a.g.position() == b.g.position() and a.notice() == "other-tab"
+    a.check_table()
+
+
+def test_the_question_to_start_another_game_stays_while_the_other_tab_plays_on():
+    """Case 1 once more: tab A asks "Start another game? This one will count as lost"
+    while tab B's Finish for me plays on the same game. The question stays (it was
+    cancelled at each of B's moves, so A could never take the game over); confirmed, A's
+    new deal stands and B stops. If B wins meanwhile, the question goes: the game is won,
+    nothing would count as lost."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    b.button("solve")
+    b.br.advance(50)
+    b.button("confirm")
+    run_both(a, b, 1500)
+    assert b.page.finishing
+    a.button("new")
+    a.button("deal-random")
+    assert a.dialog_open() == "dlg-confirm"
+    moves = a.g.move_count
+    run_both(a, b, 600)  # B plays on; A takes each move over
+    assert a.g.move_count > moves and a.dialog_open() == "dlg-confirm"
+    a.button("confirm")
+    new = a.g.code
+    assert new != "EO1-C8-AAAAAFA" and a.g.move_count == 0
+    run_both(a, b, 3000)
+    assert not b.page.finishing and (b.g.code, b.g.move_count) == (new, 0)
+    saved = game.load_save(store.data["solitaire.game"])
+    assert (saved.code, saved.move_count) == (new, 0)
+    records = json.loads(store.data["solitaire.records"])
+    assert [g["result"] for g in records["games"]] == ["lost"]  # B's game, given up by A
+
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")  # B wins while A asks
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    b.button("solve")
+    b.br.advance(50)
+    b.button("confirm")
+    run_both(a, b, 500)
+    a.button("new")
+    a.button("deal-random")
+    assert a.dialog_open() == "dlg-confirm"
+    run_both(a, b, 60_000)
+    assert b.g.is_won and a.g.is_won and a.dialog_open() != "dlg-confirm"
+
+
+@pytest.mark.parametrize("crossed", [False, True])
+def test_a_stale_tab_writing_the_replaced_game_never_brings_it_back(crossed):
+    """Case 1, run 2: in Chromium each tab reads its own copy of storage, brought up to
+    date a little later; tab B, playing Finish for me, saved its game over the new deal
+    tab A had just started (B's copy did not hold it yet), and A took B's old game back
+    (the new deal lost, the game it had counted as lost playing on). Here B's late save
+    is made by hand: A keeps its new deal and puts it back in storage; B, once it sees
+    it, takes it over and stops. ``crossed``: the two tabs' writes crossed, so the meta
+    stored is A's and the game B's."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    b.button("solve")
+    b.br.advance(50)
+    b.button("confirm")
+    run_both(a, b, 1000)
+    assert b.page.finishing
+    b.br.hold_storage()  # B's copy of storage is behind
+    a.button("new")
+    a.button("deal-random")
+    a.button("confirm")
+    new, mine = a.g.code, store.data["solitaire.game"]
+    old_meta, old_game = b.page.ledger.dump_meta(), b.g.to_save()
+    assert old_meta is not None
+    if not crossed:
+        store.tabs[1].set("solitaire.meta", old_meta)  # B's save, from its stale copy
+    store.tabs[1].set("solitaire.game", old_game)
+    a.br.advance(10)  # A hears of it
+    assert (a.g.code, a.g.move_count) == (new, 0) and a.notice() != "other-tab"
+    assert store.data["solitaire.game"] == mine  # put back
+    assert json.loads(store.data["solitaire.meta"])["code"] == new
+    b.br.release_storage()
+    run_both(a, b, 3000)
+    assert not b.page.finishing and (b.g.code, b.g.move_count) == (new, 0)
+    assert (a.g.code, a.g.move_count) == (new, 0)
+    assert game.load_save(store.data["solitaire.game"]).code == new

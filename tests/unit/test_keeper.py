@@ -275,3 +275,28 @@ def test_future_dated_ledger_found_later_is_repaired_too():
     k.record(ev("start", 5))
     k.record(ev("won", 5, score=1300))
     assert (stored(data).played, stored(data).won) == (51, 1)
+
+
+def test_text_with_counts_on_a_base_and_stages_and_writes_nothing():
+    """``text_with`` (an import that may not land, issue 27 case 3): events applied on
+    a given text, or on storage with the pending operations; nothing written or staged."""
+    data: dict[str, str] = {}
+    store = FakeStore(data)
+    k = RecordKeeper(store)
+    k.load()
+    store.writable = False
+    k.record(ev("start", 1))  # pending: storage is full
+    before = dict(data)
+    mine = json.loads(k.text_with((ev("lost", 1),)))
+    assert mine["stats"]["easy-harp"]["played"] == 1
+    assert [g["result"] for g in mine["games"]] == ["lost"]
+    other = dump_records(Records())
+    theirs = json.loads(k.text_with((ev("lost", 2),), other))
+    assert theirs["stats"]["easy-harp"]["played"] == 1
+    assert [g["id"] for g in theirs["games"]] == [new_game_id(T0 + 2, 2)]
+    assert data == before and k.pending  # nothing written, the start still pending
+    store.writable = True
+    k.flush()
+    assert stored(data).played == 1 and json.loads(data[KEY_RECORDS])["games"][0]["result"] == "playing"
+    with pytest.raises(ValueError):
+        k.text_with((Event("won", "not-an-id", "easy-harp", "", 0, 0, 0, DATE),))

@@ -23,6 +23,8 @@ from game.records import (
 )
 from game.session import after_change, dump_meta, new_meta
 
+from .records_model import reference
+
 T0 = 1_764_560_000_000
 DATE = "2026-12-01T03:00:00.000Z"
 EXAMPLES = max(20, settings.default.max_examples // 2)
@@ -43,37 +45,6 @@ def make(n: int, kind: str, score: int, moves: int, seconds: int) -> Event:
     variant = STAT_VARIANTS[n % 4]
     score %= 1516 if variant == "easy-harp" else 521
     return Event(kind, gid(n), variant, f"code-{n}", score, moves, seconds, DATE)
-
-
-def reference(events: list[Event]) -> dict[str, dict[str, int | None]]:
-    """SPEC §12 read literally, one game at a time: a game is played once it has any
-    event; its first end decides its result for good; wins (not assisted) make the
-    streak and the best figures; a loss ends the streak."""
-    seen: dict[str, str] = {}
-    out = {v: {"played": 0, "won": 0, "streak": 0, "best-streak": 0, "best-score": None,
-               "fewest-moves": None, "fastest": None, "assisted": 0} for v in STAT_VARIANTS}
-    variant_of: dict[str, str] = {}
-    for e in events:
-        v = variant_of.setdefault(e.game_id, e.variant)
-        s = out[v]
-        if e.game_id not in seen:
-            s["played"] += 1
-            seen[e.game_id] = "playing"
-        if seen[e.game_id] != "playing" or e.kind == "start":
-            continue
-        seen[e.game_id] = e.kind
-        if e.kind == "lost":
-            s["streak"] = 0
-        elif e.kind == "assisted":
-            s["assisted"] += 1
-        else:
-            s["won"] += 1
-            s["streak"] += 1
-            s["best-streak"] = max(s["best-streak"], s["streak"])
-            for key, value, better in (("best-score", e.score, max), ("fewest-moves", e.moves, min),
-                                       ("fastest", e.seconds, min)):
-                s[key] = value if s[key] is None else better(s[key], value)
-    return out
 
 
 @FAST
