@@ -33,9 +33,11 @@ def has_cells(kind: str) -> bool:
 
 
 def deal_cells(kind: str, cells: int) -> int:
-    """The cell count of a deal of ``kind``: ``cells`` for a game with free cells (Eight
-    Off), 0 for one without (Easy Harp; SPEC §3 deal codes)."""
-    return cells if has_cells(kind) else 0
+    """The cell count of a deal of ``kind``: ``cells`` when the game comes with that
+    many free cells (Eight Off: 8, 4, 2), else its first variant's (Easy Harp: 0; SPEC
+    §3 deal codes), as the registry has them."""
+    counts = [v.cells for v in game.variants() if v.game == kind]
+    return cells if cells in counts else counts[0]
 
 
 def dialog_defaults(g: game.Game, settings: Settings) -> tuple[str, int]:

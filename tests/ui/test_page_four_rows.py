@@ -125,6 +125,24 @@ def test_four_rows_is_played_by_taps_and_keys_and_counted() -> None:
     assert stat(d, "played") == "1" and stat(d, "won") == "0"
     tab = d.q('#dlg-stats input[name="stats_variant"][value="four-rows"]')
     assert tab.checked and tab.closest("label").textContent.strip() == "Four Rows"
+    d.key("Escape")
+
+
+def test_four_rows_is_chosen_in_the_new_game_dialog() -> None:
+    d = Driver(game.DealCode("eight-off", 8, 3).__str__(), viewport=PHONE)
+    d.button("new")
+    assert d.dialog_open() == "dlg-new"
+    radio = d.q('#dlg-new input[name="game"][value="four-rows"]')
+    assert radio.closest("label").textContent.strip() == "Four Rows"
+    # Easy Harp has no free cells (its cell choices are hidden), Four Rows has 4.
+    assert d.q('#dlg-new input[value="easy-harp"]').hasAttribute("data-no-cells")
+    assert not radio.hasAttribute("data-no-cells")
+    radio.checked = True
+    d.br.change(radio)
+    d.button("deal-random")  # the form still shows 8 cells: Four Rows has only 4
+    assert d.dialog_open() is None
+    assert (d.g.game, d.g.cells, d.g.code[:6]) == ("four-rows", 4, "TG1-C4")
+    d.check_all()
 
 
 def test_four_rows_is_won_by_taps_and_keys_and_counted() -> None:
