@@ -33,7 +33,6 @@ EXPENDABLE = (KEY_PAINT,)
 SETTINGS_VERSION = 1
 
 
-
 def games() -> tuple[str, ...]:
     """The registered games, in order of registration (the registry's,
     ``game.variants()``): Easy Harp, Eight Off, then any game registered later."""
