@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from . import safejson
 from .gameid import FUTURE_SKEW_MS, date_ms, id_time
-from .records import STAT_VARIANTS, parse_records
+from .records import parse_records
 from .session import parse_meta
 
 FORMAT = "solitaire-backup"
@@ -235,8 +235,8 @@ def summarise(parts: Mapping[str, str | None]) -> Summary:
     if records_text is not None:
         records, ok = parse_records(records_text)
         if ok:
-            played = {v: records.of(v).played for v in STAT_VARIANTS}
-            won = {v: records.of(v).won for v in STAT_VARIANTS}
+            played = {v: s.played for v, s in records.stats}
+            won = {v: s.won for v, s in records.stats}
             recent = len(records.games)
     code = moves = None
     game_text = parts.get("game")

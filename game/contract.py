@@ -67,7 +67,9 @@ class Rules(Answers, Protocol):
     columns, left to right: ``"stock"`` (stock and waste), ``"cells"``,
     ``"foundations"``), ``TYPICAL_COLUMN`` (a deep column as (face-down, face-up)
     cards, which the table keeps on screen), ``WELCOME`` (catalog keys of the
-    welcome's cards).
+    welcome's cards). ``WINNABLE_ONLY``: the cell counts whose random deals are
+    proven-winnable ones until the player says otherwise (the New game switch, SPEC §8:
+    few of their deals can be won).
 
     Scoring (SPEC §6): ``FOUNDATION_POINTS`` per card on its first arrival on a
     foundation, ``FLIP_POINTS`` per face-down card turned, ``WASTE_POINTS`` per card from
@@ -85,6 +87,7 @@ class Rules(Answers, Protocol):
     BANDS: tuple[str, ...]
     TYPICAL_COLUMN: tuple[int, int]
     WELCOME: tuple[str, ...]
+    WINNABLE_ONLY: tuple[int, ...]
     FOUNDATION_POINTS: int
     FLIP_POINTS: int
     WASTE_POINTS: int

@@ -43,6 +43,8 @@ BANDS: tuple[str, ...] = ("stock", "foundations")
 TYPICAL_COLUMN: tuple[int, int] = (6, 12)
 #: The first-visit welcome's cards (catalog keys, SPEC §8 ``data-role="welcome"``).
 WELCOME: tuple[str, ...] = ("welcome.goal", "welcome.rule.easy-harp", "welcome.play", "welcome.help")
+#: Random deals are any deal by default (the New game switch "winnable deals only").
+WINNABLE_ONLY: tuple[int, ...] = ()
 #: How many cards a pile gives or takes in one move (SPEC §4): the stock gives none
 #: (its cards are face down), the waste and the foundations give their top card; the
 #: foundations take one card, a column holding cards one card (only a king-led run

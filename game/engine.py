@@ -42,6 +42,8 @@ class Variant:
         typical_column: a deep column as (face-down, face-up) cards, which the table
             keeps on screen.
         welcome: catalog keys of the first-visit welcome's cards, in order.
+        winnable_only: whether random deals are proven-winnable ones until the player
+            says otherwise (the New game switch, SPEC §8).
     """
 
     name: str
@@ -54,6 +56,7 @@ class Variant:
     bands: tuple[tuple[str, tuple[str, ...]], ...]
     typical_column: tuple[int, int]
     welcome: tuple[str, ...]
+    winnable_only: bool
 
 
 class Ruleset:
@@ -108,7 +111,7 @@ def _variant(module: Rules, cells: int) -> Variant:
     name = module.GAME if len(module.VARIANTS) == 1 else f"{module.GAME}-{cells}"
     return Variant(name, module.GAME, cells, module.PREFIX, lay.columns, lay.ids,
                    module.MAX_SCORE, bands + (("columns", lay.ids[:lay.columns]),),
-                   module.TYPICAL_COLUMN, module.WELCOME)
+                   module.TYPICAL_COLUMN, module.WELCOME, cells in module.WINNABLE_ONLY)
 
 
 #: The registered games: name -> :class:`Ruleset`.
@@ -154,6 +157,11 @@ def variants() -> tuple[Variant, ...]:
     """Every variant of every registered game, in order of registration (Easy Harp,
     Eight Off with 8, 4 and 2 cells, then any game registered later)."""
     return tuple(_VARIANTS.values())
+
+
+def is_variant(name: object) -> bool:
+    """Whether ``name`` names a variant of a registered game (any value: JSON read)."""
+    return isinstance(name, str) and name in _VARIANTS
 
 
 def variant_info(name: str) -> Variant:

@@ -25,13 +25,15 @@ import json
 from dataclasses import dataclass, replace
 
 from . import safejson
-from .engine import variant_info, variants
+from .engine import is_variant, variant_info, variants
 from .gameid import FUTURE_SKEW_MS, date_ms, id_time, in_time
 
 #: Storage key of the records (docs/ARCHITECTURE.md naming).
 KEY_RECORDS = "solitaire.records"
 RECORDS_VERSION = 1
-#: SPEC §12 variants (the registry's, :func:`game.engine.variants`) and keys.
+#: SPEC §12 variants of the shipped games (the registry's as :mod:`game.engine` registers
+#: them): always in the stored records; a game registered later (a test's Four Rows) is
+#: counted too, its figures stored from its first game on.
 STAT_VARIANTS = tuple(v.name for v in variants())
 STAT_KEYS = ("played", "won", "streak", "best-streak", "best-score", "fewest-moves",
              "fastest", "assisted")
@@ -47,11 +49,10 @@ _BIG = 10**9
 
 
 def variant_of(game: str, cells: int) -> str:
-    """The SPEC §12 variant name: ``("eight-off", 4) -> "eight-off-4"``.
-
-    Raises ValueError for an unknown game or cell count."""
+    """The SPEC §12 variant name: ``("eight-off", 4) -> "eight-off-4"``. Raises
+    ValueError for a game or cell count the registry does not know."""
     for v in variants():
-        if v.game == game and v.cells == cells and v.name in STAT_VARIANTS:
+        if v.game == game and v.cells == cells:
             return v.name
     raise ValueError(f"no variant {game!r} with {cells!r} cells")
 
@@ -114,7 +115,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Records:
-    """Everything stored: ``stats`` per variant (all four always present), ``games``
+    """Everything stored: ``stats`` per variant (every one of :data:`STAT_VARIANTS`
+    always present, a variant registered later from its first game on), ``games``
     (the ledger, newest creation time first, at most :data:`RECENT_LIMIT`) and
     ``floor`` (creation time of the newest id dropped from the ledger, -1 if none)."""
 
@@ -123,17 +125,20 @@ class Records:
     floor: int = -1
 
     def of(self, variant: str) -> VariantStats:
-        """The stats of ``variant`` (KeyError for an unknown one)."""
-        return dict(self.stats)[variant]
+        """The stats of ``variant``: zeros for a registered variant not counted yet
+        (KeyError for an unknown one)."""
+        found = dict(self.stats).get(variant)
+        if found is None and not is_variant(variant):
+            raise KeyError(variant)
+        return found or VariantStats()
 
     def entry(self, game_id: str) -> Entry | None:
         """The ledger entry of ``game_id``, or ``None``."""
         return next((e for e in self.games if e.id == game_id), None)
 
     def with_stats(self, variant: str, stats: VariantStats) -> Records:
-        """A copy with ``variant``'s stats replaced."""
-        return replace(self, stats=tuple((v, stats if v == variant else s)
-                                         for v, s in self.stats))
+        """A copy with ``variant``'s stats replaced (added last if it had none)."""
+        return replace(self, stats=tuple({**dict(self.stats), variant: stats}.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +230,7 @@ def check_event(event: Event) -> None:
     """Raise ValueError unless ``event`` has a known kind and variant, an id
     (:func:`~game.gameid.new_game_id`), whole numbers >= 0 (a score at most the
     variant's ``max_score``, :func:`game.engine.variant_info`) and a date :func:`_date_ok` accepts."""
-    if event.kind not in KINDS or event.variant not in STAT_VARIANTS or id_time(event.game_id) is None:
+    if event.kind not in KINDS or not is_variant(event.variant) or id_time(event.game_id) is None:
         raise ValueError(f"bad event {event!r}")
     top = variant_info(event.variant).max_score
     if not (_count(event.score, top) and _count(event.moves) and _count(event.seconds)):
@@ -298,7 +303,7 @@ def _entry(d: object) -> Entry | None:
     names = ("id", "variant", "code", "result", "score", "moves", "seconds", "date", "gen")
     if not isinstance(d, dict) or set(d) != set(names):
         return None
-    ok = (isinstance(d["id"], str) and id_time(d["id"]) is not None and d["variant"] in STAT_VARIANTS
+    ok = (isinstance(d["id"], str) and id_time(d["id"]) is not None and is_variant(d["variant"])
           and isinstance(d["code"], str) and len(d["code"]) <= 40 and d["result"] in RESULTS
           and all(_count(d[k]) for k in ("score", "moves", "seconds", "gen"))
           and _date_ok(d["date"]))
@@ -333,11 +338,12 @@ def parse_records(raw: str | None, now_ms: float | None = None) -> tuple[Records
     ok = set(d) == {"version", "stats", "games", "floor"}
     raw_stats = d["stats"] if isinstance(d.get("stats"), dict) else {}
     stats = []
-    for v in STAT_VARIANTS:
+    later = [v.name for v in variants() if v.name not in STAT_VARIANTS and v.name in raw_stats]
+    for v in (*STAT_VARIANTS, *later):
         s = _stats(v, raw_stats.get(v))
         ok = ok and s is not None
         stats.append((v, s or VariantStats()))
-    ok = ok and set(raw_stats) <= set(STAT_VARIANTS)
+    ok = ok and all(is_variant(v) for v in raw_stats)
     floor = d.get("floor")
     if not (floor == -1 or _count(floor, 10**13)):
         ok, floor = False, -1
@@ -351,7 +357,7 @@ def parse_records(raw: str | None, now_ms: float | None = None) -> tuple[Records
     resets = {v: s.resets for v, s in stats}
     for item in raw_games[:RECENT_LIMIT]:
         e = _entry(item)
-        if e is None or any(g.id == e.id for g in games) or e.gen > resets[e.variant] \
+        if e is None or any(g.id == e.id for g in games) or e.gen > resets.get(e.variant, 0) \
                 or (now_ms is not None and not entry_in_time(e, now_ms)):
             ok = False
         else:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 
 from . import safejson
 from .clock import Clock, load_clock
+from .engine import is_variant
 from .gameid import id_time, new_game_id
-from .records import STAT_VARIANTS, Event
+from .records import Event
 
 KEY_META = "solitaire.meta"
 META_VERSION = 1
@@ -45,7 +46,7 @@ def new_meta(code: str, variant: str, epoch_ms: int, rand: int, visible: bool = 
     ``epoch_ms``: wall-clock ms since 1970 (``Date.now()``); ``rand``: a random number in
     ``0..2**48-1`` (``crypto.getRandomValues``); ``visible``: the page is visible.
     Raises ValueError for an unknown variant or bad ``epoch_ms``/``rand``."""
-    if variant not in STAT_VARIANTS:
+    if not is_variant(variant):
         raise ValueError(f"unknown variant {variant!r}")
     return GameMeta(new_game_id(epoch_ms, rand), code, variant, Clock(visible=visible))
 
@@ -78,7 +79,7 @@ def parse_meta(raw: str | None, now: float, visible: bool, code: str) -> tuple[G
         return None, False
     clock = load_clock(d["clock"], now, visible)
     if (clock is None or not isinstance(d["id"], str) or id_time(d["id"]) is None
-            or not isinstance(d["code"], str) or d["variant"] not in STAT_VARIANTS
+            or not isinstance(d["code"], str) or not is_variant(d["variant"])
             or d["result"] not in META_RESULTS or (d["result"] is not None and not clock.started)):
         return None, False
     if d["code"] != code:

@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 import game  # noqa: E402
 
-VARIANTS = {"easy-harp": ("easy-harp", 0), "eight-off-8": ("eight-off", 8),
-            "eight-off-4": ("eight-off", 4), "eight-off-2": ("eight-off", 2)}
+#: SPEC §12 variant name -> (game, cells), the registry's (``game.variants()``).
+VARIANTS = {v.name: (v.game, v.cells) for v in game.variants()}
 OUT = ROOT / "bench" / "verdicts"
 
 

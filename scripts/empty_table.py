@@ -56,13 +56,11 @@ from game.ui import cardart, layout, render  # noqa: E402
 
 OUT = ROOT / "static" / "empty-table.js"
 VERSION = 1
-#: (variant name, game, cells, a deal code of that variant for its pile ids)
-VARIANTS = (
-    ("easy-harp", game.EASY_HARP, 0, "EH1-N-AAAAAAB"),
-    ("eight-off-8", game.EIGHT_OFF, 8, "EO1-C8-AAAAAAB"),
-    ("eight-off-4", game.EIGHT_OFF, 4, "EO1-C4-AAAAAAB"),
-    ("eight-off-2", game.EIGHT_OFF, 2, "EO1-C2-AAAAAAB"),
-)
+#: (variant name, game, cells, a deal code of that variant for its pile ids) of every
+#: shipped variant (the registry's, ``game.STAT_VARIANTS``: a game a test registers is
+#: not drawn by the page's first paint).
+VARIANTS = tuple((v.name, v.game, v.cells, str(game.DealCode(v.game, v.cells, 1)))
+                 for v in game.variants() if v.name in game.STAT_VARIANTS)
 #: The sample tables that find the paths: widths and heights in px (the layout's own
 #: floors are 200 x 160 px; every branch lies well inside this range).
 GRID_W = range(150, 3200, 24)
@@ -262,10 +260,15 @@ SOURCES = ("game/ui/layout.py", "game/ui/render.py", "game/ui/cardart.py",
 
 
 def sources_digest() -> str:
-    """SHA-256 (first 16 hex digits) over the ``SOURCES`` files' paths and bytes."""
+    """SHA-256 (first 16 hex digits) over the ``SOURCES`` files' paths and bytes, and
+    the facts of each shipped variant the layout reads from the registry (its piles,
+    the table's bands, a typical deep column: written in the game's file)."""
     digest = hashlib.sha256()
     for rel in SOURCES:
         digest.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
+    for name, *_ in VARIANTS:
+        v = game.variant_info(name)
+        digest.update(repr((v.name, v.pile_ids, v.bands, v.typical_column)).encode() + b"\0")
     return digest.hexdigest()[:16]
 
 

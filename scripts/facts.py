@@ -14,8 +14,8 @@ game they will get); both need facts that the rules package and the view define:
 - ``code``: the deal-code pattern (a JavaScript regular expression source, matched
   case-insensitively; group 1 is the code's game and variant part), from the deal-code
   registry (``game/deals.py``);
-- ``variants``: per SPEC §12 variant its game, cell count and code prefix
-  (``game.variant_of``, ``game.deals.VARIANTS``), and ``first`` the one a first visit
+- ``variants``: per shipped SPEC §12 variant its game, cell count and code prefix
+  (the registry's, ``game.variants()``), and ``first`` the one a first visit
   deals (the default settings' game);
 - ``card``: the pattern of a physical card id (SPEC §2: ``TH``, ``TH.1``; ranks and
   suits of ``game/cards.py``);
@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 import game  # noqa: E402
 from game.cards import RANKS, SUITS  # noqa: E402
-from game.deals import VARIANTS, DealCode  # noqa: E402
+from game.deals import DealCode  # noqa: E402
 from game.ui import choices, i18n, persist  # noqa: E402
 
 OUT = ROOT / "static" / "facts.js"
@@ -70,14 +70,11 @@ def _catalog(lang: str) -> dict:
 def facts() -> dict:
     """The facts, as a JSON-ready dict (module docstring)."""
     variants = {}
-    for name, cells_list in VARIANTS.items():
-        for cells in cells_list:
-            if not any(v.game == name and v.cells == cells and v.name in game.STAT_VARIANTS
-                       for v in game.variants()):
-                continue  # a game registered by a test (Four Rows), not shipped
-            code = str(DealCode(name, cells, 1))
-            variants[game.variant_of(name, cells)] = {
-                "game": name, "cells": cells, "prefix": code.rsplit("-", 1)[0]}
+    for v in game.variants():
+        if v.name not in game.STAT_VARIANTS:
+            continue  # a game registered by a test (Four Rows), not shipped
+        code = str(DealCode(v.game, v.cells, 1))
+        variants[v.name] = {"game": v.game, "cells": v.cells, "prefix": code.rsplit("-", 1)[0]}
     letters = len(code.rsplit("-", 1)[1])
     prefixes = "|".join(v["prefix"] for v in variants.values())
     return {

@@ -48,8 +48,8 @@ P_SLIP, P_UNDO = 0.08, 0.04
 REPLAN, FIRST = 800, 3_000
 #: Positions per game: Easy Harp (deals 1-50), Eight Off (deals 1, 2, ...).
 EH_PER_DEAL, EO_PER_DEAL, EO_COUNT = 5, 2, 100
-VARIANTS = {"easy-harp": ("easy-harp", 0), "eight-off-8": ("eight-off", 8),
-            "eight-off-4": ("eight-off", 4), "eight-off-2": ("eight-off", 2)}
+#: SPEC §12 variant name -> (game, cells), the registry's (``game.variants()``).
+VARIANTS = {v.name: (v.game, v.cells) for v in game.variants()}
 
 
 def _line(g: game.Game, budget: int) -> list[str]:

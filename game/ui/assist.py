@@ -82,8 +82,9 @@ class Assist:
 
     @staticmethod
     def nodes(g: game.Game) -> int:
-        """Positions in the first search step for ``g`` (the step then adapts)."""
-        return SLICE_NODES if g.game == game.EASY_HARP else EO_SLICE_NODES
+        """Positions in the first search step for ``g`` (the step then adapts): fewer
+        for a game with a stock (Easy Harp), whose positions cost more."""
+        return SLICE_NODES if "s" in g.pile_ids() else EO_SLICE_NODES
 
     def search(self, kind: str, key: str, make: Callable[[], game.Search],
                g: game.Game) -> game.Solution | None:
@@ -135,7 +136,7 @@ class Assist:
             return g.normalise(known.moves[0])
         if g.is_won:
             return None
-        return g.hint(EH_HINT_NODES if g.game == game.EASY_HARP else HINT_NODES)
+        return g.hint(EH_HINT_NODES if "s" in g.pile_ids() else HINT_NODES)
 
     # ----- the pace of Finish for me -------------------------------------------------
 

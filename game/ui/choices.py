@@ -1,7 +1,7 @@
 """What the dialogs' choices mean. Pure Python (no browser import).
 
-The New game dialog (SPEC §3, §8) has radio inputs ``game`` (``easy-harp``,
-``eight-off``) and ``cells`` (8, 4, 2), buttons for a random deal, the deal of the day
+The New game dialog (SPEC §3, §8) has radio inputs ``game`` (the registry's games:
+``easy-harp``, ``eight-off``) and ``cells`` (their cell counts: 8, 4, 2), buttons for a random deal, the deal of the day
 and the same deal, and a code field. ``dialogs.py`` reads the form's raw values and
 asks this module what they mean; the deal numbers and codes come from the rules
 package (``game.MIN_DEAL``, ``game.MAX_DEAL``, ``game.code_from_input``).
@@ -13,16 +13,18 @@ from datetime import date
 
 import game
 
-from .persist import CELL_CHOICES, GAMES, Settings
+from .persist import Settings, cell_choices, games
 
 
 def form_choice(kind: str | None, cells: str | None) -> tuple[str, int]:
     """The (game, cell count) a form's checked radio values mean: ``kind`` one of
-    ``GAMES`` (else Easy Harp), ``cells`` "8", "4" or "2" (else 8). The cell count is
+    ``persist.games()`` (else the first, Easy Harp), ``cells`` one of
+    ``persist.cell_choices()`` ("8", "4" or "2"; else the first, 8). The cell count is
     what the form shows, also for Easy Harp (it is remembered for next time)."""
-    game_kind = kind if kind in GAMES else GAMES[0]
-    n = int(cells) if cells is not None and cells.isdigit() else CELL_CHOICES[0]
-    return game_kind, (n if n in CELL_CHOICES else CELL_CHOICES[0])
+    kinds, counts = games(), cell_choices()
+    game_kind = kind if kind in kinds else kinds[0]
+    n = int(cells) if cells is not None and cells.isdigit() else counts[0]
+    return game_kind, (n if n in counts else counts[0])
 
 
 def has_cells(kind: str) -> bool:
@@ -31,9 +33,11 @@ def has_cells(kind: str) -> bool:
 
 
 def deal_cells(kind: str, cells: int) -> int:
-    """The cell count of a deal of ``kind``: ``cells`` for a game with free cells (Eight
-    Off), 0 for one without (Easy Harp; SPEC §3 deal codes)."""
-    return cells if has_cells(kind) else 0
+    """The cell count of a deal of ``kind``: ``cells`` when the game comes with that
+    many free cells (Eight Off: 8, 4, 2), else its first variant's (Easy Harp: 0; SPEC
+    §3 deal codes), as the registry has them."""
+    counts = [v.cells for v in game.variants() if v.game == kind]
+    return cells if cells in counts else counts[0]
 
 
 def dialog_defaults(g: game.Game, settings: Settings) -> tuple[str, int]:

@@ -98,8 +98,9 @@ class Dealing(Core):
             except game.GameError:
                 self.store.backup("game", raw)
                 self.notify_once("recovered", lambda tx: tx.notice("recovered"))
-        self.set_game(game.new_game(choices.random_deal(game.EASY_HARP, 0, self.br.random())),
-                      None)
+        first = game.variants()[0]  # the registry's first variant (Easy Harp)
+        self.set_game(game.new_game(choices.random_deal(first.game, first.cells,
+                                                        self.br.random())), None)
 
     def take_link(self) -> game.DealCode | None:
         """At start-up: read ``?deal=CODE`` (dropped from the address). With no game in

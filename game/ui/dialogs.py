@@ -18,7 +18,8 @@ from . import choices
 from . import intents as it
 from .domtypes import JS
 from .i18n import LANGUAGES
-from .persist import CARD_BACKS, FELTS, Settings
+from .persist import CARD_BACKS, FELTS, Settings, games
+from .render import escape
 from .texts import Texts
 
 SWITCHES = ("interactive", "double_click", "animations",  # boolean settings (SPEC §6)
@@ -54,6 +55,25 @@ class Dialogs:
         self.code_field: JS = doc.querySelector("#deal-code")
         self.code_err: JS = doc.querySelector('[data-role="code-error"]')
         self.err: game.BadCode | None = None  # the code error shown
+        self.write_games()
+
+    def write_games(self) -> None:
+        """The New game form's ``game`` radios, one per registered game (the registry's,
+        ``persist.games()``): index.html holds the shipped ones (SPEC §8), a game
+        registered besides gets its own here, named by the catalogs (``game.<name>``).
+        A game without free cells marks its radio ``data-no-cells`` (style.css then
+        hides the cell choices)."""
+        box = self.new.querySelector('input[name="game"]').closest("fieldset")
+        have = {str(el.value) for el in box.querySelectorAll('input[name="game"]')}
+        for k in games():
+            if k not in have:
+                label = self.br.document.createElement("label")
+                label.innerHTML = (f'<input type="radio" name="game" value="{escape(k)}"> '
+                                   f'<span data-i18n="game.{escape(k)}"></span>')
+                box.append(label)
+        for el in box.querySelectorAll('input[name="game"]'):
+            if not choices.has_cells(str(el.value)):
+                el.setAttribute("data-no-cells", "")
 
     def bind(self) -> None:
         self.br.listen(self.settings, "change", self.on_settings_change)

@@ -65,10 +65,11 @@ class Helping(Core):
             self.status.verdict("thinking", self.texts)
 
     def check_stuck(self) -> None:
-        """Easy Harp: find out (in slices) whether nothing that matters can change any
-        more (``game.Search`` with goal ``"progress"``, as ``game.is_stuck``)."""
+        """A game with a stock (Easy Harp), whose moves never run out: find out (in
+        slices) whether nothing that matters can change any more (``game.Search`` with
+        goal ``"progress"``, as ``game.is_stuck``)."""
         g = self.g
-        if g.game != game.EASY_HARP or g.is_won:
+        if "s" not in g.pile_ids() or g.is_won:
             return
         sol = self.assist.search("stuck", STUCK + self.key_of(), lambda: game.Search(
             g, self.budgets["stuck"], mode="complete", goal="progress"), g)

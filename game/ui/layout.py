@@ -9,11 +9,16 @@ read from right to left and the stock and foundations change sides, while pile i
 keep model order (SPEC §2, issue 4). A left-handed layout mirrors the top band only
 (stock and waste on the other side, issue 11); both together cancel out.
 
+Every fact of the game comes from the registry (``game.variant_info``, issue 26): the
+groups of piles above the columns (stock and waste, cells, foundations), the columns
+and a typical deep column; this module decides only where they go.
+
 Sizing (issue 11): the card size depends only on the table's size and the game, never
 on the cards on it, so nothing moves by itself. Several arrangements of the non-tableau
-piles ("the band") are tried and the one giving the largest card wins: Easy Harp's
-foundations in one row or in two rows of four; Eight Off's cells and foundations in one
-row, or side by side in two rows (cells 4 x 2, foundations 2 x 2). The width bound is
+piles ("the band") are tried and the one giving the largest card wins: every group in
+one row, or each group split into two rows (Easy Harp's foundations 4 x 2 under the
+last columns; Eight Off's 8 cells 4 x 2 and foundations 2 x 2), or, on a low table,
+beside the columns. The width bound is
 the column pitch minus a small gap; the height bound keeps a typical long column on
 screen with readable strips. Each column's fan then grows up to ``FAN_UP_MAX`` card
 heights to use the free height, and shrinks only when that column needs it.
@@ -22,6 +27,8 @@ heights to use the free height, and shrinks only when that column needs it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import game
 
 ASPECT = 1.4  # card height / width (poker cards are 3.5 x 2.5 in)
 MAX_CARD_W = 110.0  # px; beyond this the cards look clumsy on a wide desktop
@@ -38,9 +45,9 @@ WASTE_FAN = 0.56
 WASTE_SHOWN = 3  # how many waste cards are fanned (only the top one plays)
 SIDE_MAX_H = 500.0  # px: tables lower than this (phones in landscape) may put the band beside
 SIDE_GAP = 0.4  # pitches between the columns and a band beside them
-# A typical deep column, as (face-down, face-up) cards: what the height bound keeps on
-# screen at ``FAN_UP`` (Easy Harp deals 8 face-down cards under column 9).
-TYPICAL = {"easy-harp": (6, 12), "eight-off": (0, 13)}
+STOCK_GAP = 0.25  # pitches between the waste's fan and the next group of a row
+GROUP_GAP = 0.5  # pitches between two other groups of a row
+BESIDE_ROWS = 4  # rows of a group of piles beside the columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,63 +93,124 @@ class Layout:
 
 # A band: rows of (pile id, x in pitch units from the left), and its width in units.
 Band = tuple[list[list[tuple[str, float]]], float]
+#: A group of piles above (or beside) the columns: its name (``game.Variant.bands``) and
+#: its pile ids, left to right.
+Group = tuple[str, tuple[str, ...]]
+
+
+def shape(kind: str, cells: int) -> tuple[tuple[Group, ...], tuple[str, ...], tuple[int, int]]:
+    """The facts of game ``kind`` with ``cells`` cells that the layout reads from the
+    registry (``game.variant_info``, issue 26): the groups of piles of the band (the
+    stock and waste, the cells, the foundations, left to right), the column ids (left
+    to right in a left-to-right layout) and a typical deep column as (face-down,
+    face-up) cards.
+
+    Raises:
+        ValueError: no registered game ``kind`` with ``cells`` cells.
+    """
+    info = game.variant_info(game.variant_of(kind, cells))
+    return info.bands[:-1], info.bands[-1][1], info.typical_column
+
+
+def _units(piles: tuple[str, ...]) -> float:
+    """How many pitches a group of piles takes in a row: one per pile, and the fan of
+    the waste after it."""
+    return len(piles) + WASTE_FAN * (WASTE_SHOWN - 1) if "w" in piles else len(piles)
+
+
+def _gap_after(piles: tuple[str, ...]) -> float:
+    """Pitches left between a group and the next one in a row (the waste's fan already
+    leaves room of its own)."""
+    return STOCK_GAP if "w" in piles else GROUP_GAP
+
+
+def _place(parts: list[tuple[str, ...]], width: float, ncols: int) -> Band:
+    """One row of ``parts`` (groups of pile ids) of ``width`` pitches in all: when they
+    fit over the ``ncols`` columns, the first groups start at the left and the last
+    ends under the last column; else each group follows the last with a gap."""
+    row: list[tuple[str, float]] = []
+    if width <= ncols:
+        x = 0.0
+        for piles in parts[:-1]:
+            row += [(pid, x + k - 1) for k, pid in enumerate(piles, 1)]
+            x += _units(piles) + _gap_after(piles)
+        last = parts[-1]
+        row += [(pid, float(ncols) - _units(last) + k - 1) for k, pid in enumerate(last, 1)]
+        return [row], float(ncols)
+    x = 0.0
+    for i, piles in enumerate(parts):
+        if i:
+            x += _gap_after(parts[i - 1])
+        row += [(pid, x + k - 1) for k, pid in enumerate(piles, 1)]
+        x += _units(piles)
+    return [row], x
 
 
 def bands(kind: str, cells: int) -> dict[str, Band]:
-    """The arrangements of the non-tableau piles tried for a game, by name."""
-    fan = WASTE_FAN * (WASTE_SHOWN - 1)
-    if kind == "easy-harp":
-        found = 1.0 + 1.0 + fan + 0.25  # stock, waste and its fan, a gap
-        one = [("s", 0.0), ("w", 1.0)] + [(f"f{i}", found + i - 1) for i in range(1, 9)]
-        first = 9.0 - 4  # the two rows of four end under column 9
-        two = [
-            [("s", 0.0), ("w", 1.0)] + [(f"f{i}", first + i - 1) for i in range(1, 5)],
-            [(f"f{i}", first + i - 5) for i in range(5, 9)],
-        ]
-        return {"row": ([one], found + 8), "two-rows": (two, 9.0)}
-    found4 = [(f"f{i}", 4.0 + i - 1) for i in range(1, 5)]
-    if cells <= 4:
-        return {"row": ([[(f"c{i}", i - 1.0) for i in range(1, cells + 1)] + found4], 8.0)}
-    row = [(f"c{i}", i - 1.0) for i in range(1, 9)] + [(f"f{i}", 8.5 + i - 1) for i in range(1, 5)]
-    side = [
-        [(f"c{i}", i - 1.0) for i in range(1, 5)] + [("f1", 6.0), ("f2", 7.0)],
-        [(f"c{i}", i - 5.0) for i in range(5, 9)] + [("f3", 6.0), ("f4", 7.0)],
-    ]
-    return {"row": ([row], 12.5), "side": (side, 8.0)}
+    """The arrangements of the non-tableau piles tried for a game, by name: ``row``
+    (every group in one row; over the columns, the last group ends under the last
+    column) and, when one row is wider than the columns, ``two-rows`` (each group but
+    the stock and waste split in two halves, one above the other; the last group ends
+    under the last column)."""
+    groups, column_ids, _typical = shape(kind, cells)
+    ncols = len(column_ids)
+    parts = [piles for _name, piles in groups]
+    width = sum(_units(p) for p in parts)
+    out = {"row": _place(parts, width, ncols)}
+    if width > ncols:
+        halves = [(p, ()) if "w" in p else (p[:(len(p) + 1) // 2], p[(len(p) + 1) // 2:])
+                  for p in parts]
+        first = [h[0] for h in halves]
+        top, across = _place(first, sum(_units(p) for p in first), ncols)
+        # The second halves sit under the first ones.
+        xs = {pid: x for pid, x in top[0]}
+        below = [(pid, xs[a]) for h in halves for a, pid in zip(h[0], h[1])]
+        out["two-rows"] = (top + ([below] if below else []), across)
+    return out
 
 
 def side_bands(kind: str, cells: int) -> dict[str, Band]:
     """The arrangements beside the columns tried on low tables (phones in landscape):
-    the columns then have the whole height (issue 11: long columns stay readable)."""
-    if kind == "easy-harp":
-        rows = [[("s", 0.0), ("w", 1.0)]] + [
-            [(f"f{i}", 0.0), (f"f{i + 1}", 1.0)] for i in range(1, 9, 2)]
-        return {"beside": (rows, 2.0 + WASTE_FAN * (WASTE_SHOWN - 1))}
-    per_row = max(cells // 4, 1) if cells >= 4 else cells
-    nrows = 4 if cells >= 4 else 1
-    rows = []
-    for r in range(nrows if cells >= 4 else 4):
-        row = [(f"c{r * per_row + k + 1}", float(k)) for k in range(per_row)] if (
-            r * per_row < cells) else []
-        rows.append(row + [(f"f{r + 1}", float(per_row))])
-    return {"beside": (rows, per_row + 1.0)}
+    the columns then have the whole height (issue 11: long columns stay readable). The
+    stock and waste form a row of their own on top; below, the other groups stand side
+    by side, each in ``BESIDE_ROWS`` rows (a group with fewer piles in one row)."""
+    groups, _columns, _typical = shape(kind, cells)
+    rows: list[list[tuple[str, float]]] = []
+    top = 0.0
+    blocks = []
+    for _name, piles in groups:
+        if "w" in piles:
+            rows.append([(pid, float(k)) for k, pid in enumerate(piles)])
+            top = _units(piles)
+        else:
+            per_row = -(-len(piles) // BESIDE_ROWS) if len(piles) >= BESIDE_ROWS else len(piles)
+            blocks.append([piles[i:i + per_row] for i in range(0, len(piles), per_row)])
+    below: list[list[tuple[str, float]]] = [[] for _ in range(max([len(b) for b in blocks] or [0]))]
+    x = 0.0
+    for block in blocks:
+        wide = max(len(r) for r in block)
+        for r, part in enumerate(block):
+            below[r] += [(pid, x + k) for k, pid in enumerate(part)]
+        x += wide
+    return {"beside": (rows + below, max(top, x))}
 
 
 def _gap(pitch: float) -> float:
     return max(1.5, min(pitch * 0.045, 8.0))
 
 
-def card_width(kind: str, nrows: int, units: float, width: float, height: float,
-               beside: bool = False) -> float:
-    """The largest card width (px) for a band of ``nrows`` rows ``units`` pitches wide on
-    a ``width`` x ``height`` px table (``beside``: the band stands beside the columns):
-    the width bound (column pitch minus its gap) or the height bound (band, one card and
-    a typical deep column at ``FAN_UP``), capped at ``MAX_CARD_W``."""
-    ncols = 9 if kind == "easy-harp" else 8
+def card_width(kind: str, cells: int, nrows: int, units: float, width: float,
+               height: float, beside: bool = False) -> float:
+    """The largest card width (px) for game ``kind`` with ``cells`` cells and a band of
+    ``nrows`` rows ``units`` pitches wide on a ``width`` x ``height`` px table
+    (``beside``: the band stands beside the columns): the width bound (column pitch minus
+    its gap) or the height bound (band, one card and a typical deep column at
+    ``FAN_UP``), capped at ``MAX_CARD_W``."""
+    _groups, column_ids, (downs, ups) = shape(kind, cells)
+    ncols = len(column_ids)
     across = ncols + SIDE_GAP + units if beside else max(units, ncols)
     pitch = (width - 2 * EDGE) / across
     by_width = pitch - _gap(pitch)
-    downs, ups = TYPICAL[kind]
     column = 1 + FAN_UP * ups + FAN_DOWN * downs  # in card heights
     depth = max(column, nrows * 1.06) if beside else nrows * 1.06 + 0.04 + column
     by_height = (height - 2 * EDGE) / depth / ASPECT
@@ -161,23 +229,26 @@ def compute(
 ) -> Layout:
     """Lay out a table.
 
-    Inputs: ``kind`` ``"easy-harp"`` or ``"eight-off"``; ``cells`` 0, 2, 4 or 8;
+    Inputs: ``kind`` and ``cells`` a registered game and its cell count (its piles,
+    columns and typical column are the registry's, ``game.variant_info``);
     ``width``/``height`` of the table area in px; ``rtl`` mirrors x; ``columns`` maps
     each tableau pile id (``t1``..) to the face-up flags of its cards, bottom first;
     ``waste`` the number of cards in the waste (its top ``WASTE_SHOWN`` are fanned);
     ``left_handed`` puts the stock and waste on the other side (issue 11).
-    Output: a ``Layout``. Never raises for positive sizes; tiny sizes give tiny cards.
+    Output: a ``Layout``. Never raises for positive sizes and a registered variant (else
+    ValueError); tiny sizes give tiny cards.
     """
     width = max(width, 200.0)
     height = max(height, 160.0)
-    ncols = 9 if kind == "easy-harp" else 8
+    _groups, column_ids, (downs_t, ups_t) = shape(kind, cells)
+    ncols = len(column_ids)
     best: tuple[float, str, Band] | None = None
     tries = [(n, b, False) for n, b in bands(kind, cells).items()]
     if height < SIDE_MAX_H and width > height:
         tries += [(n, b, True) for n, b in side_bands(kind, cells).items()]
     beside = False
     for name, band, side in tries:
-        cw = card_width(kind, len(band[0]), band[1], width, height, side)
+        cw = card_width(kind, cells, len(band[0]), band[1], width, height, side)
         if best is None or cw > best[0] + 0.01:
             best, beside = (cw, name, band), side
     assert best is not None
@@ -221,14 +292,12 @@ def compute(
     room = bottom - tableau_y - ch
     # How far the fan may grow to use the free height (the same for every column, so
     # it depends on the table only).
-    downs_t, ups_t = TYPICAL[kind]
     grow = (room - downs_t * FAN_DOWN * ch) / max(ups_t, 1)
     up_max = max(FAN_UP * ch, min(MIN_STRIP, 0.6 * ch), min(grow, FAN_UP_MAX * ch))
     colblock_w = (ncols - 1) * col_pitch + cw
     # The block of columns; beside a band, it changes sides with the band.
     block_left = width - col_x0 - colblock_w if beside and flip_band else col_x0
-    for i in range(1, ncols + 1):
-        pid = f"t{i}"
+    for i, pid in enumerate(column_ids, 1):
         x = block_left + (colblock_w - cw - (i - 1) * col_pitch if rtl else (i - 1) * col_pitch)
         slots[pid] = Rect(x, tableau_y, cw, ch)
         half = (col_pitch - cw) / 2
@@ -241,7 +310,7 @@ def compute(
             cards[(pid, k)] = (x, cy)
             cy += up_step if up else down_step
     for pid, rect in slots.items():
-        if pid[0] != "t":
+        if pid not in column_ids:
             cards[(pid, -1)] = (rect.x, rect.y)  # every card of a stacked pile sits here
     if "w" in slots:
         wx, wy = slots["w"].x, slots["w"].y

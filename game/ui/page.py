@@ -34,7 +34,9 @@ from .texts import Texts
 if TYPE_CHECKING:
     from .browser import Browser
 
-SAMPLE_CODE = "EH1-N-AAAAAAF"  # the example in the code field's placeholder (SPEC §3)
+#: The example in the code field's placeholder (SPEC §3): deal 5 of the registry's first
+#: variant, ``EH1-N-AAAAAAF``.
+SAMPLE_CODE = str(game.DealCode(game.variants()[0].game, game.variants()[0].cells, 5))
 SAMPLE_NUMBER = "12345"
 
 #: Setting -> the names of the page's reactions that read it (and nothing else runs).

@@ -16,7 +16,8 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Protocol
 
-from game import EASY_HARP, EIGHT_OFF, STAT_VARIANTS, read_json
+import game
+from game import STAT_VARIANTS, read_json
 
 from .i18n import LANGUAGES
 
@@ -30,9 +31,28 @@ KEY_PAINT = "solitaire.paint"
 #: picture of the table is made again when the page is next hidden.
 EXPENDABLE = (KEY_PAINT,)
 SETTINGS_VERSION = 1
-GAMES = (EASY_HARP, EIGHT_OFF)
-CELL_CHOICES = (8, 4, 2)
-WINNABLE_ONLY = {"easy-harp": False, "eight-off-8": False, "eight-off-4": True, "eight-off-2": True}
+
+
+def games() -> tuple[str, ...]:
+    """The registered games, in order of registration (the registry's,
+    ``game.variants()``): Easy Harp, Eight Off, then any game registered later."""
+    return tuple(dict.fromkeys(v.game for v in game.variants()))
+
+
+def cell_choices() -> tuple[int, ...]:
+    """The cell counts of the games with free cells, in the registry's order (8, 4, 2):
+    the New game dialog's ``cells`` choices (SPEC §8)."""
+    return tuple(dict.fromkeys(v.cells for v in game.variants() if v.cells))
+
+
+def winnable_only() -> dict[str, bool]:
+    """Per registered variant (SPEC §12 names), whether random deals are proven-winnable
+    ones by default (the game's ``WINNABLE_ONLY``, ``game.Variant.winnable_only``)."""
+    return {v.name: v.winnable_only for v in game.variants()}
+
+
+#: The variant a first visit deals: the registry's first (Easy Harp).
+FIRST = game.variants()[0]
 CARD_BACKS = ("blue", "red", "green", "plain")  # static/style.css draws each (issue 11)
 FELTS = ("green", "blue", "red", "grey")  # table colours (issue 11)
 
@@ -52,11 +72,12 @@ class Settings:
     double_click: bool = True
     animations: bool = True
     language: str | None = None
-    game: str = EASY_HARP
-    cells: int = 8
+    game: str = FIRST.game
+    cells: int = field(default_factory=lambda: cell_choices()[0])
     show_winnable: bool = False  # "Can it still be won?" (issue 10), off by default
-    # "Winnable deals only" per variant (SPEC §12 names); on by default for 4 and 2 cells
-    winnable_only: dict[str, bool] = field(default_factory=lambda: dict(WINNABLE_ONLY))
+    # "Winnable deals only" per variant (SPEC §12 names); the defaults are the games'
+    # (on for Eight Off with 4 and 2 cells)
+    winnable_only: dict[str, bool] = field(default_factory=winnable_only)
     # Table settings (issue 11): card back, table colour, four-colour deck (clubs green,
     # diamonds blue), left-handed layout (stock and waste on the other side).
     card_back: str = "blue"
@@ -95,10 +116,11 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         "double_click": lambda v: isinstance(v, bool),
         "animations": lambda v: isinstance(v, bool),
         "language": lambda v: v is None or v in LANGUAGES,
-        "game": lambda v: v in GAMES,
-        "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in CELL_CHOICES,
+        "game": lambda v: v in games(),
+        "cells": lambda v: isinstance(v, int) and not isinstance(v, bool) and v in cell_choices(),
         "show_winnable": lambda v: isinstance(v, bool),
-        "winnable_only": lambda v: isinstance(v, dict) and set(v) == set(STAT_VARIANTS)
+        "winnable_only": lambda v: isinstance(v, dict)
+        and set(STAT_VARIANTS) <= set(v) <= set(winnable_only())
         and all(isinstance(x, bool) for x in v.values()),
         "card_back": lambda v: v in CARD_BACKS,
         "felt": lambda v: v in FELTS,
@@ -110,7 +132,9 @@ def parse_settings(raw: str | None) -> tuple[Settings, bool]:
         if f.name in data:
             value = data[f.name]
             if checks[f.name](value):
-                setattr(s, f.name, value)
+                # A variant registered after these settings were written keeps its default.
+                setattr(s, f.name, {**s.winnable_only, **value}
+                        if f.name == "winnable_only" else value)
             else:
                 ok = False
     return s, ok

@@ -45,7 +45,7 @@ class Recording(Core):
 
     def ask_reset(self, variant: str) -> None:
         """Reset one variant's statistics, after a question (issue 12 point 2)."""
-        if variant not in game.STAT_VARIANTS:
+        if not any(v.name == variant for v in game.variants()):
             return
 
         def reset() -> None:

@@ -49,10 +49,11 @@ class RecentRow(NamedTuple):
 
 def variant_game(variant: str) -> tuple[str, int]:
     """``"eight-off-4" -> ("eight-off", 4)``, ``"easy-harp" -> ("easy-harp", 0)``
-    (SPEC §12 variant names). Raises ValueError for another name."""
-    if variant not in game.STAT_VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
-    info = game.variant_info(variant)  # the registry's facts (issue 26.1)
+    (SPEC §12 variant names, the registry's). Raises ValueError for another name."""
+    try:
+        info = game.variant_info(variant)  # the registry's facts (issue 26.1)
+    except KeyError:
+        raise ValueError(f"unknown variant {variant!r}") from None
     return info.game, info.cells
 
 

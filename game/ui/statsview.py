@@ -32,7 +32,7 @@ class StatsView:
         self.dialog: JS = doc.querySelector("#dlg-stats")
         self.win_dialog: JS = doc.querySelector("#dlg-win")
         self.file: JS = doc.querySelector('[data-role="import-file"]')
-        self.variant = "easy-harp"
+        self.variant = game.variants()[0].name
         self._open_win = br.proxy(self.open_win)
         self.win_timer = 0
         self.won: tuple[game.Game, game.Outcome | None, int, bool] | None = None
@@ -67,7 +67,7 @@ class StatsView:
         ``recent`` games, and the export/import buttons (static)."""
         rt, t = RecordTexts(texts), texts.t
         tabs, sections = [], []
-        for v in game.STAT_VARIANTS:
+        for v in (v.name for v in game.variants()):
             name = escape(rt.variant_name(v))
             checked = " checked" if v == self.variant else ""
             tabs.append(f'<label><input type="radio" name="stats_variant" value="{v}"{checked}>'

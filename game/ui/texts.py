@@ -100,10 +100,14 @@ class Texts:
     # ----- status, dialogs, notices ------------------------------------------------
 
     def game_name(self, kind: str, cells: int) -> str:
-        """"Easy Harp", or "Eight Off" with its cell count."""
-        if kind == game.EIGHT_OFF:
-            return self.t("game.eight-off.cells", count=cells, game=self.t("game.eight-off"))
-        return self.t("game.easy-harp")
+        """"Easy Harp", or "Eight Off, 4 cells": the game's name (catalog key
+        ``game.<game>``), with its cell count (``game.<game>.cells``) for a game that
+        comes in several variants (the registry's, ``game.variant_of``).
+        Raises ValueError for an unregistered game or cell count."""
+        name = self.t(f"game.{kind}")
+        if game.variant_of(kind, cells) == kind:
+            return name
+        return self.t(f"game.{kind}.cells", count=cells, game=name)
 
     def moves(self, count: int) -> str:
         """"12 moves" (plural form of the language)."""

@@ -1,6 +1,6 @@
 """The first-visit welcome (issue 13 point 5, SPEC §8 ``data-role="welcome"``).
 
-A few short cards, shown once per game (Easy Harp, Eight Off): the goal, the one rule
+A few short cards, shown once per game (the game's ``WELCOME``): the goal, the one rule
 that differs from Klondike or FreeCell, how to play (tap, double tap, drag, tap to place,
 keys), and where the help is. It floats at the bottom of the page, over the empty felt
 below a fresh deal's columns; where that felt is too short (it would cover a card or a
@@ -26,7 +26,6 @@ from .table import Table
 from .texts import Texts
 
 KEY_WELCOME = "solitaire.welcome"  # JSON list of the games whose welcome was shown
-GAMES = tuple(dict.fromkeys(v.game for v in game.variants()))  # the registry's games
 
 
 def steps(kind: str) -> list[str]:
@@ -43,7 +42,8 @@ def parse_seen(raw: str | None) -> set[str]:
         data = json.loads(raw) if raw else []
     except ValueError:
         return set()
-    return {g for g in data if g in GAMES} if isinstance(data, list) else set()
+    kinds = {v.game for v in game.variants()}  # the registry's games
+    return {g for g in data if g in kinds} if isinstance(data, list) else set()
 
 
 def dump_seen(seen: set[str]) -> str:

@@ -178,7 +178,7 @@ def test_phone_portrait_bands_use_the_space():
     assert eh.band == "two-rows"  # foundations in two rows of four
     assert eh.slots["f5"].y > eh.slots["f1"].y and eh.slots["f5"].x == eh.slots["f1"].x
     eo = compute("eight-off", 8, 360, 566, False, eo_columns())
-    assert eo.band == "side"  # cells and foundations side by side in one band
+    assert eo.band == "two-rows"  # cells 4 x 2 and foundations 2 x 2, side by side
     assert eo.slots["c1"].y == eo.slots["f1"].y and eo.slots["c1"].x < eo.slots["f1"].x
     wide = compute("eight-off", 8, 1366, 712, False, eo_columns())
     assert wide.band == "row"

@@ -1,11 +1,13 @@
 """Helpers for the solver tests: small near-end positions and an exhaustive search by
-the rules engine alone (legal_moves + play + undo), independent of game.solver."""
+the rules engine alone (legal_moves + apply), independent of game.solver."""
 
 from __future__ import annotations
 
 import random
 
 import game
+from game import engine
+from game.position import Position
 
 RANKS = "A23456789TJQK"
 
@@ -64,45 +66,49 @@ def near_end_easy_harp(rnd: random.Random, left: int) -> game.Game:
 
 
 def bfs_verdict(g: game.Game, cap: int = 200_000, goal: str = "win") -> bool | None:
-    """Exhaustive depth-first search of every legal move by the rules engine alone.
+    """Exhaustive depth-first search of every legal move by the rules engine alone: the
+    game's ``legal_moves`` and :func:`game.engine.apply` (what ``Game.play`` does after
+    its check, without the history and the score) on immutable positions.
 
     ``goal="win"``: can the game be won? ``goal="progress"``: can a position be reached
     with more foundation cards, fewer face-down cards or fewer stock+waste cards?
     Returns None past ``cap`` positions.
     """
+    legal_moves = engine.RULES[g.game].legal_moves
 
-    def measure(gg: game.Game) -> tuple[int, int, int]:
-        ids = gg.pile_ids()
-        f = sum(len(gg.pile(p)) for p in ids if p.startswith("f"))
-        down = sum(1 for p in ids if p.startswith("t") for c in gg.pile(p) if not c.up)
-        deck = sum(len(gg.pile(p)) for p in ids if p in ("s", "w"))
-        return f, -down, -deck
+    def measure(pos: Position) -> tuple[int, int, int]:
+        kind = pos.layout.kind
+        f = sum(len(p) for p, k in zip(pos.piles, kind) if k == "f")
+        deck = sum(len(p) for p, k in zip(pos.piles, kind) if k in "sw")
+        return f, -sum(pos.down), -deck
 
-    base = measure(g)
-
-    def reached(gg: game.Game) -> bool:
-        if goal == "win":
-            return gg.is_won
-        return any(a > b for a, b in zip(measure(gg), base))
-
-    if reached(g):
-        return True
     start = g.board
+    base = measure(start)
+
+    def reached(pos: Position) -> bool:
+        if goal == "win":
+            return pos.is_won
+        return any(a > b for a, b in zip(measure(pos), base))
+
+    if reached(start):
+        return True
     seen = {start}
     todo = [start]
     while todo:
-        node = game.Game(todo.pop())
-        for m in node.legal_moves()[::-1]:
-            node.play(m)
-            pos = node.board
+        node = todo.pop()
+        index = node.layout.index
+        for m in legal_moves(node)[::-1]:
+            if m.dst is None:
+                pos, _ = engine.apply(node, node.layout.stock_ix, -1, 0)
+            else:
+                pos, _ = engine.apply(node, index[m.src], index[m.dst], m.count or 1)
             if pos not in seen:
-                if reached(node):
+                if reached(pos):
                     return True
                 seen.add(pos)
                 todo.append(pos)
                 if len(seen) > cap:
                     return None
-            node.undo()
     return False
 
 

@@ -25,6 +25,7 @@ MAX_SCORE = 520
 BANDS: tuple[str, ...] = ("cells", "foundations")
 TYPICAL_COLUMN: tuple[int, int] = (0, 13)
 WELCOME: tuple[str, ...] = ("welcome.goal", "welcome.play", "welcome.help")
+WINNABLE_ONLY: tuple[int, ...] = ()
 BUILDING = BY_COLOUR
 #: Every pile gives one card at a time; foundations and cells take one.
 GIVES: Limits = {k: (1, Refusal.ONE_CARD_AT_A_TIME) for k in "tcf"}
