@@ -1,13 +1,23 @@
 """The solver's machinery in the page (issue 10): searches in slices, the hint's move,
 the pace of Finish for me, and the "assisted" flag of the records.
 
-All searching goes through ``slicer.Slicer``: one slice of ``slicer.SLICE_MS`` ms per
-timer tick (``setTimeout(0)``), so the page keeps answering; the next action abandons
-the search. The solver itself is the rules package's (``game.Search``, ``Game.hint``).
+Searches run beside the page (issue 24 point 1): once the page is ready, a worker with
+an interpreter of its own is started (``Browser.start_worker``: ``WORKER_URL``, the
+vendored Pyodide restored from the interpreter copy, running ``searcher.Searcher``), and
+verdicts, stuck tests, hints and the line of Finish for me are asked of it as plain data
+(``protocol.py``, the page's end in ``beside.py``); the next action cancels them.
+Where no worker can start (none in this browser, or it fails, or it is not ready within
+``WORKER_START_MS``) and after any fault of it, the searches of today take over: one
+slice of ``slicer.SLICE_MS`` ms per timer tick (``setTimeout(0)``) on the page's own
+thread (``slicer.Slicer``), a hint searched at once; what the player sees is the same
+but for the time answers take. The solver itself is the rules package's
+(``game.Search``, ``Game.hint``).
+
 This part decides nothing shown: an answer is reported to the page's dispatcher as
-``intents.Found`` (and the solver's import as ``intents.SolverReady``), a due move of
-Finish for me as ``intents.AutoMove``; the page, which owns the game and whether Finish
-for me runs, shows and plays them (issue 23 point 1).
+``intents.Found`` or ``intents.Hinted`` (and the solver's import as
+``intents.SolverReady``), a due move of Finish for me as ``intents.AutoMove``; the page,
+which owns the game and whether Finish for me runs, shows and plays them (issue 23
+point 1).
 """
 
 from __future__ import annotations
@@ -17,11 +27,29 @@ from collections.abc import Callable
 import game
 
 from . import intents as it
+from .beside import Beside
 from .domtypes import JS
 from .persist import SafeStore
-from .slicer import EH_HINT_NODES, EO_SLICE_NODES, HINT_NODES, SLICE_NODES, Slicer
+from .protocol import Answer, Ask, Failure, ProtocolError, Ready, Request, read_message
+from .slicer import EH_HINT_NODES, HINT_NODES, STUCK, Slicer, first_nodes
 
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
+WORKER_URL = "./static/solver-worker.js"  # relative to the page (precached: static/*.js)
+#: The longest wait for the worker's start (ms) before the page searches in its own
+#: slices: a start restored from the interpreter copy took 0.6-1.5 s here, a normal
+#: Pyodide start (no copy) 3-6 s (bench/bench_worker.py); a slow phone gets ten times that.
+WORKER_START_MS = 30_000
+
+
+def hint_nodes(g: game.Game) -> int:
+    """The budget of a hint's search for ``g`` (``slicer.EH_HINT_NODES`` in Easy Harp,
+    ``slicer.HINT_NODES`` in Eight Off)."""
+    return EH_HINT_NODES if g.game == game.EASY_HARP else HINT_NODES
+
+
+def make_search(ask: Ask, source: game.Game | game.Position) -> game.Search:
+    """The ``game.Search`` that ``ask`` describes, from ``source``."""
+    return game.Search(source, ask.nodes, mode=ask.mode, goal=ask.goal)
 
 
 class Assist:
@@ -39,18 +67,24 @@ class Assist:
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
         self.stuck_said = False  # the stuck notice is given once per game
         self.assisted_code = store.get(KEY_ASSISTED)
+        self.beside: Beside | None = None  # the worker's link while it lives
+        self.start_timer = 0
         self._tick = br.proxy(self.tick)
         self._load = br.proxy(self.load_solver)
         self._play = br.proxy(self.play_due)
+        self._late = br.proxy(self.worker_late)
 
     def bind(self) -> None:
         """Load the solver in a later task, once the page is ready (issue 10 point 8)."""
         self.br.set_timeout(self._load, 0)
 
     def load_solver(self, *_args: object) -> None:
-        """Import the solver (``game.load_solver``); then searches may start."""
+        """Start the solver's worker, then import the solver here too (its answers are
+        ``game.Solution`` values, and the slices need it where the worker cannot
+        start); then searches may be asked."""
         if self.loaded:
             return
+        self.start_worker()
         game.load_solver()
         self.br.mark("solitaire:solver")  # read by bench/bench_solver_page.py
         self.loaded = True
@@ -78,19 +112,104 @@ class Assist:
         self.last_verdict = None
         self.stuck_said = False
 
+    # ----- the worker ------------------------------------------------------------------
+
+    def start_worker(self) -> None:
+        """Start the worker (``WORKER_URL``); without one, searches run in slices."""
+        port = self.br.start_worker(WORKER_URL, self.on_message, self.on_worker_error)
+        if port is None:
+            self.br.mark("solitaire:slices")
+            return
+        self.beside = Beside(port)
+        self.start_timer = self.br.set_timeout(self._late, WORKER_START_MS)
+
+    def worker_late(self, *_args: object) -> None:
+        """The worker is not ready in time: the slices take over."""
+        if self.beside is not None and self.beside.state == "starting":
+            self.fall_back()
+
+    def on_worker_error(self, _why: str) -> None:
+        """The worker failed (its script, its interpreter, an uncaught error)."""
+        self.fall_back()
+
+    def on_message(self, text: str) -> None:
+        """A message of the worker (``protocol.py``); one that cannot be read is
+        ignored."""
+        beside = self.beside
+        if beside is None:
+            return
+        try:
+            msg = read_message(text)
+        except ProtocolError:
+            return
+        if isinstance(msg, Ready):
+            self.br.clear_timeout(self.start_timer)
+            self.br.mark("solitaire:worker")  # read by tests and bench/bench_worker.py
+            beside.ready()
+        elif isinstance(msg, Failure):
+            if msg.id is None or beside.asked(msg.id):
+                self.fall_back()
+        elif isinstance(msg, Answer):
+            self.answered(beside, msg)
+
+    def answered(self, beside: Beside, ans: Answer) -> None:
+        """An answer of the worker: remembered for its position (true whenever it
+        comes), reported only when it answers what is still asked."""
+        sol = None
+        key = STUCK + ans.position if ans.kind == "stuck" else ans.position
+        if ans.kind != "hint":
+            sol = game.Solution(ans.status, ans.moves, ans.nodes)
+            self.slicer.remember(key, sol)
+        if not beside.take(ans):
+            return
+        if sol is None:
+            self.emit(it.Hinted(ans.position, ans.moves[0] if ans.moves else None))
+        else:
+            self.emit(it.Found(ans.kind, key, sol))
+
+    def fall_back(self) -> None:
+        """End the worker; what it was asked is answered in the page's slices."""
+        beside, self.beside = self.beside, None
+        if beside is None:
+            return
+        self.br.clear_timeout(self.start_timer)
+        self.br.mark("solitaire:slices")
+        for req in beside.fail():
+            self.answer_here(req)
+
+    def answer_here(self, req: Request) -> None:
+        """Answer ``req`` on the page's thread (a hint at once, a search in slices)."""
+        g = game.load_position(req.position, game=req.game, cells=req.cells)
+        if req.ask.kind == "hint":
+            move = self.hint_move(g, req.position)
+            self.emit(it.Hinted(req.position, str(move) if move else None))
+            return
+        key = STUCK + req.position if req.ask.kind == "stuck" else req.position
+        sol = self.slicer.start(key, req.ask.kind, lambda: make_search(req.ask, g), first_nodes(g.game))
+        if sol is None:
+            self.schedule()
+        else:
+            self.emit(it.Found(req.ask.kind, key, sol))
+
+    @property
+    def remote(self) -> bool:
+        """Whether searches are asked of the worker (starting or ready)."""
+        return self.beside is not None
+
     # ----- searches ------------------------------------------------------------------
 
-    @staticmethod
-    def nodes(g: game.Game) -> int:
-        """Positions in the first search step for ``g`` (the step then adapts)."""
-        return SLICE_NODES if g.game == game.EASY_HARP else EO_SLICE_NODES
-
-    def search(self, kind: str, key: str, make: Callable[[], game.Search],
-               g: game.Game) -> game.Solution | None:
+    def search(self, ask: Ask, key: str, g: game.Game) -> game.Solution | None:
         """The answer for position ``key`` at once (remembered), else None and a search
-        of ``kind`` made by ``make()`` runs in slices; its answer comes as
+        described by ``ask`` runs, in the worker or in slices; its answer comes as
         ``intents.Found``."""
-        sol = self.slicer.start(key, kind, make, self.nodes(g))
+        if self.beside is not None:
+            sol = self.slicer.cached(key, ask.kind)
+            if sol is not None:
+                self.beside.cancel(hint=False)
+                return sol
+            self.beside.ask(ask, g)
+            return None
+        sol = self.slicer.start(key, ask.kind, lambda: make_search(ask, g), first_nodes(g.game))
         if sol is None:
             self.schedule()
         return sol
@@ -100,7 +219,9 @@ class Assist:
         return self.slicer.known(key)
 
     def cancel(self) -> None:
-        """Abandon the search under way (the next action came)."""
+        """Abandon the search under way, and the hint asked (the next action came)."""
+        if self.beside is not None:
+            self.beside.cancel()
         self.slicer.cancel()
         self.br.clear_timeout(self.timer)
 
@@ -128,14 +249,32 @@ class Assist:
     # ----- hint --------------------------------------------------------------------
 
     def hint_move(self, g: game.Game, key: str) -> game.Move | None:
-        """One move to suggest (SPEC §8, §10): the first move of a known winning line,
-        else ``Game.hint`` with a small budget; None when there is nothing useful."""
+        """One move to suggest (SPEC §8, §10), found here: the first move of a known
+        winning line, else ``Game.hint`` with a small budget; None when there is
+        nothing useful."""
         known = self.slicer.known(key)
         if known is not None and known.moves:
             return g.normalise(known.moves[0])
         if g.is_won:
             return None
-        return g.hint(EH_HINT_NODES if g.game == game.EASY_HARP else HINT_NODES)
+        return g.hint(hint_nodes(g))
+
+    def ask_hint(self, g: game.Game, key: str) -> bool:
+        """Ask the worker for a hint for ``g`` at position ``key`` (answered as
+        ``intents.Hinted``); False when the page answers at once instead (no worker, a
+        won game, or a winning line of the position known)."""
+        if self.beside is None or g.is_won:
+            return False
+        known = self.slicer.known(key)
+        if known is not None and known.moves:
+            return False
+        self.beside.ask(Ask("hint", hint_nodes(g)), g)
+        return True
+
+    def forget_hint(self) -> None:
+        """A hint asked of the worker is no longer wanted (its answer is dropped)."""
+        if self.beside is not None:
+            self.beside.hint = None
 
     # ----- the pace of Finish for me -------------------------------------------------
 
@@ -156,4 +295,4 @@ class Assist:
         self.due = None
 
 
-__all__ = ["KEY_ASSISTED", "Assist"]
+__all__ = ["KEY_ASSISTED", "WORKER_START_MS", "WORKER_URL", "Assist", "hint_nodes", "make_search"]

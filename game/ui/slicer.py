@@ -61,6 +61,12 @@ class Stepper(Protocol):
     def step(self, nodes: int = 1000) -> game.Solution | None: ...
 
 
+def first_nodes(game_name: str) -> int:
+    """Positions in a job's first search step for game ``game_name`` (the step then
+    adapts, see :func:`adapt`): ``SLICE_NODES`` for Easy Harp, else ``EO_SLICE_NODES``."""
+    return SLICE_NODES if game_name == game.EASY_HARP else EO_SLICE_NODES
+
+
 def verdict(sol: game.Solution | None) -> str:
     """The indicator value of a search's answer: ``yes``/``no``/``unknown``, or
     ``thinking`` while there is none (SPEC §8)."""
@@ -110,14 +116,23 @@ class Slicer:
         """The remembered answer for position ``key``, or None."""
         return self.cache.get(key)
 
+    def cached(self, key: str, kind: str) -> game.Solution | None:
+        """The remembered answer for ``key`` that a job of ``kind`` may take: any for a
+        verdict or stuck test; for ``"solve"`` only a winnable or unwinnable one (an
+        unknown one is searched again with the larger budget)."""
+        sol = self.cache.get(key)
+        if sol is not None and (kind != "solve" or sol.status != "unknown"):
+            return sol
+        return None
+
     def start(self, key: str, kind: str, make: Callable[[], Stepper],
               nodes: int = SLICE_NODES) -> game.Solution | None:
         """Answer for ``key`` from the cache (a ``"solve"`` job only takes a winnable
         or unwinnable answer; an unknown one is searched again with its larger budget),
         else abandon any job and begin one made by ``make()``, stepped ``nodes``
         positions at a time; returns None then."""
-        sol = self.cache.get(key)
-        if sol is not None and (kind != "solve" or sol.status != "unknown"):
+        sol = self.cached(key, kind)
+        if sol is not None:
             self.job = None
             return sol
         if self.job is not None and self.job.key == key and self.job.kind == kind:
@@ -232,5 +247,6 @@ __all__ = [
     "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
     "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
     "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
-    "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "hint_marks", "verdict", "winnable_deal",
+    "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "first_nodes", "hint_marks",
+    "verdict", "winnable_deal",
 ]
