@@ -174,10 +174,10 @@ class FakeBrowser:
     def start_worker(self, url: str, on_message: Callable[[str], None],
                      on_error: Callable[[str], None]) -> Any:
         """No worker under CPython unless a test gives one (``worker``: a callable
-        ``(url, on_message, on_error) -> port``): the page searches in slices."""
+        ``(browser, url, on_message, on_error) -> port``): the page searches in slices."""
         if self.worker is None:
             return None
-        return self.worker(url, on_message, on_error)
+        return self.worker(self, url, on_message, on_error)
 
     def set_timeout(self, fn: Callable[..., Any], ms: float) -> int:
         tid = self.next_timer

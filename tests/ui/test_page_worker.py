@@ -1,0 +1,264 @@
+"""The page's side of the solver's worker (issue 24 point 1) under CPython.
+
+The fake browser has no worker unless a test gives one: here a fake worker runs the
+worker's own Python (``game.ui.searcher.Searcher``) over the same text messages
+(``game.ui.protocol``) that ``static/solver-worker.js`` carries, but only when the test
+says (``FakeWorker.run``), so that late and stale answers can be made to arrive at any
+moment. Checked: what waits for the worker's start, that every answer the page applies
+is about the position on the table, that the next action cancels, that Hint, the
+indicator and Finish for me show what they show without a worker, and that a worker
+that fails or never starts leaves the page to its own slices.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pagedriver import BUDGETS, Driver
+from test_page_solver import EO4_DEAL, EO8, FULL, KILLER, ask_to_finish, hinted_move, marks, run_until, verdict
+
+import game
+from game.ui import assist as assist_mod
+from game.ui.protocol import (
+    CANCEL_TEXT,
+    Answer,
+    Ask,
+    ProtocolError,
+    Ready,
+    Request,
+    read_message,
+)
+from game.ui.searcher import Searcher
+from game.ui.slicer import VERDICTS
+
+SHOW = {"show_winnable": True}
+
+
+class FakeWorker:
+    """The worker as the page sees it (``beside.Port``), running the real Searcher."""
+
+    def __init__(self, br: Any, on_message: Callable[[str], None], on_error: Callable[[str], None]):
+        self.br = br
+        self.on_message, self.on_error = on_message, on_error
+        self.searcher = Searcher(self.outbox_add, clock=lambda: br.clock / 1000)
+        self.inbox: list[str] = []  # posted by the page, not yet read by the worker
+        self.posted: list[str] = []  # everything the page posted
+        self.outbox: list[str] = []  # sent by the worker, not yet delivered
+        self.closed = False
+
+    def post(self, text: str) -> None:
+        assert not self.closed, "posted to a closed worker"
+        self.inbox.append(text)
+        self.posted.append(text)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def outbox_add(self, text: str) -> None:
+        self.outbox.append(text)
+
+    def start(self) -> None:
+        """The worker says it is ready."""
+        self.deliver(json.dumps({"type": "ready", "ms": 812.5, "mode": "restored"}))
+
+    def deliver(self, text: str) -> None:
+        self.on_message(text)
+        self.br.document.flush()
+
+    def run(self, slices: int = 10_000) -> None:
+        """Read what the page posted, search, deliver every answer; the fake clock does
+        not move (the worker has its own thread)."""
+        for _ in range(slices):
+            while self.inbox:
+                self.searcher.receive(self.inbox.pop(0))
+            if self.searcher.busy:
+                self.searcher.step()
+            while self.outbox:
+                self.deliver(self.outbox.pop(0))
+            if not self.inbox and not self.searcher.busy:
+                return
+        raise AssertionError("the worker never settles")
+
+    def requests(self) -> list[Request]:
+        return [m for m in map(read_message, self.posted) if isinstance(m, Request)]
+
+
+def with_worker(code: str, **kw: Any) -> tuple[Driver, FakeWorker]:
+    """A page over a fake browser that starts a ``FakeWorker`` (once it is ready)."""
+    made: list[FakeWorker] = []
+
+    def start(br: Any, url: str, on_message: Callable[[str], None],
+              on_error: Callable[[str], None]) -> FakeWorker:
+        assert url == assist_mod.WORKER_URL
+        made.append(FakeWorker(br, on_message, on_error))
+        return made[-1]
+
+    d = Driver(code, worker=start, **kw)
+    assert len(made) == 1, "the page starts one worker"
+    return d, made[0]
+
+
+# ----- the protocol ---------------------------------------------------------------------
+
+
+def test_messages_round_trip_and_bad_ones_are_refused():
+    req = Request(7, Ask("stuck", 120, "complete", "progress"), "easy-harp", 0, "Foundations: x\n")
+    assert read_message(req.text()) == req
+    ans = Answer(7, "solve", "pos", "winnable", ("t1-t2", "s"), 33)
+    assert read_message(ans.text()) == ans
+    assert read_message(json.dumps({"type": "ready", "ms": 3, "mode": "normal"})) == Ready(3.0, "normal")
+    bad = [
+        None, 42, "", "[1]", "{", json.dumps({"type": "oops"}),
+        json.dumps({**json.loads(req.text()), "kind": "explode"}),
+        json.dumps({**json.loads(req.text()), "nodes": 0}),
+        json.dumps({**json.loads(req.text()), "id": True}),
+        json.dumps({**json.loads(ans.text()), "status": "maybe"}),
+        json.dumps({**json.loads(ans.text()), "moves": [1]}),
+        json.dumps({**json.loads(ans.text()), "kind": "hint", "status": "", "moves": ["a", "b"]}),
+        "x" * 30_000,
+    ]
+    for text in bad:
+        with pytest.raises(ProtocolError):
+            read_message(text)
+
+
+def test_the_worker_answers_bad_requests_with_an_error_and_keeps_its_search():
+    sent: list[str] = []
+    s = Searcher(sent.append, clock=lambda: 0.0)
+    g = game.new_game(EO8)
+    s.receive(Request(1, Ask("verdict", 10_000), g.game, g.cells, g.position()).text())
+    assert s.busy
+    s.receive("{not json")
+    s.receive(Request(2, Ask("verdict", 100), "eight-off", 8, "Foundations: nonsense").text())
+    s.receive(CANCEL_TEXT.replace("cancel", "ready"))
+    errors = [json.loads(t) for t in sent]
+    assert [(e["type"], e["id"]) for e in errors] == [("error", -1), ("error", 2), ("error", -1)]
+    assert s.busy and s.request is not None and s.request.id == 1  # still searching request 1
+    while s.busy:
+        s.step()
+    final = read_message(sent[-1])
+    assert isinstance(final, Answer) and final.id == 1 and final.status == "winnable"
+    replay = game.new_game(EO8)
+    for m in final.moves:
+        replay.play(m)
+    assert replay.is_won
+
+
+# ----- the page with a worker ----------------------------------------------------------------
+
+
+def test_searches_wait_for_the_start_then_the_verdict_comes_from_the_worker():
+    d, w = with_worker(EO8, settings=SHOW)
+    assert w.posted == [] and verdict(d) == "thinking"  # nothing sent before it is ready
+    d.br.advance(5_000)
+    assert verdict(d) == "thinking" and not d.page.assist.slicer.busy  # no slices meanwhile
+    w.start()
+    [req] = w.requests()
+    assert (req.ask.kind, req.game, req.cells, req.position) == ("verdict", "eight-off", 8, d.g.position())
+    assert req.ask.nodes == BUDGETS["verdict"]
+    w.run()
+    assert verdict(d) == VERDICTS[game.solve(d.g, BUDGETS["verdict"]).status]
+    d.check_all()
+
+
+def test_a_late_answer_is_never_applied_to_another_position():
+    g = game.new_game(EO4_DEAL)
+    d, w = with_worker(str(EO4_DEAL), settings=SHOW, budgets=FULL)
+    w.start()
+    first = w.requests()[-1]
+    # The player loses the game before the worker answers the first position.
+    src, dst = KILLER.split("-")
+    d.drag(src, len(g.pile(src)) - 1, dst)
+    g.play(KILLER)
+    assert CANCEL_TEXT in w.posted  # the page told the worker to stop
+    second = w.requests()[-1]
+    assert second.position == g.position() != first.position
+    # A forged answer for the new request's id about the old position is refused too.
+    w.deliver(Answer(second.id, "verdict", first.position, "winnable", (), 1).text())
+    assert verdict(d) == "thinking"
+    # The old answer arrives late: not shown, but remembered for its own position.
+    w.deliver(Answer(first.id, "verdict", first.position, "winnable", (), 5).text())
+    assert verdict(d) == "thinking"
+    assert d.page.assist.known(first.position).status == "winnable"
+    w.inbox.clear()
+    w.searcher.receive(second.text())
+    w.run()
+    assert verdict(d) == "no"
+    assert d.notice() != "lost-win"  # the first verdict was never shown: nothing was lost
+    d.button("undo")  # the first position: its verdict is known at once
+    assert verdict(d) == "yes"
+    d.check_all()
+
+
+def test_hint_from_the_worker_marks_a_legal_move_and_a_stale_one_is_dropped():
+    code = str(game.DealCode("easy-harp", 0, 4))
+    d, w = with_worker(code)
+    w.start()
+    w.run()
+    g = game.new_game(code)
+    d.button("hint")
+    assert marks(d) == []  # asked of the worker
+    [req] = [r for r in w.requests() if r.ask.kind == "hint"]
+    assert req.position == g.position() and req.ask.nodes == assist_mod.hint_nodes(g)
+    w.run()
+    move = hinted_move(d, g)
+    assert g.check(move) is None
+    assert str(move) == str(g.normalise(game.load_position(g.position(), "easy-harp").hint(req.ask.nodes)))
+    # Asked again, then the player draws before the answer: it is not shown.
+    d.button("hint")
+    d.tap("s", len(d.g.pile("s")) - 1)
+    w.run()
+    assert marks(d) == []
+    d.check_all()
+
+
+def test_finish_for_me_plays_the_workers_line_to_a_win():
+    d, w = with_worker(EO8, budgets=FULL)
+    w.start()
+    w.run()
+    d.button("solve")
+    assert d.dialog_open() is None  # searching beside the page
+    assert [r.ask.kind for r in w.requests()][-1] == "solve"
+    w.run()
+    d.br.advance(50)
+    assert d.dialog_open() == "dlg-confirm"
+    d.button("confirm")
+    run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
+    assert d.g.is_won and d.page.assist.assisted(d.g)
+    d.check_all()
+
+
+@pytest.mark.parametrize("how", ["error-event", "failed-message", "answers-error", "never-ready"])
+def test_a_failing_worker_leaves_the_page_to_its_slices(how):
+    d, w = with_worker(EO8, settings=SHOW)
+    if how == "never-ready":
+        d.br.advance(assist_mod.WORKER_START_MS + 1)
+    else:
+        w.start()
+        [req] = w.requests()
+        if how == "error-event":
+            w.on_error("boom")
+        elif how == "failed-message":
+            w.deliver(json.dumps({"type": "failed", "error": "no memory"}))
+        else:
+            w.deliver(json.dumps({"type": "error", "id": req.id, "error": "RuntimeError: bug"}))
+    assert w.closed and d.page.assist.beside is None
+    run_until(d, lambda: verdict(d) != "thinking")
+    assert verdict(d) == "yes"
+    # Later searches and hints run here; the closed worker is never posted to again.
+    d.button("hint")
+    assert marks(d)
+    ask_to_finish(d)
+
+
+def test_unreadable_messages_from_the_worker_change_nothing():
+    d, w = with_worker(EO8, settings=SHOW)
+    w.start()
+    for text in ["", "{", json.dumps({"type": "answer"}), json.dumps([1, 2])]:
+        w.deliver(text)
+    assert verdict(d) == "thinking" and not w.closed and d.page.assist.beside is not None
+    w.run()
+    assert verdict(d) == "yes"
