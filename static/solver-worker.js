@@ -78,8 +78,13 @@ async function withoutJspi(start) {
   }
 }
 
+// When each step of the start ended (ms since the script began), for bench/bench_worker.py.
+const steps = {};
+const stepDone = (name) => { steps[name] = performance.now() - T0; };
+
 async function start() {
   const [copy, zip] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL)]);
+  stepDone("fetched");
   let pyodide = null;
   let mode = "normal";
   if (copy) {
@@ -91,12 +96,14 @@ async function start() {
     }
   }
   if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL }));
+  stepDone("interpreter");
   pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
   pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
   const Searcher = pyodide.pyimport("game.ui.searcher").Searcher;
   searcher = Searcher(post);
-  self.__solverStart = { ms: performance.now() - T0, mode }; // read by tests and bench/bench_worker.py
-  post(JSON.stringify({ type: "ready", ...self.__solverStart }));
+  stepDone("imported");
+  self.__solverStart = { ms: performance.now() - T0, mode, steps }; // read by bench/bench_worker.py
+  post(JSON.stringify({ type: "ready", ms: self.__solverStart.ms, mode }));
   for (const data of inbox.splice(0)) receive(data);
 }
 

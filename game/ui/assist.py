@@ -116,6 +116,7 @@ class Assist:
 
     def start_worker(self) -> None:
         """Start the worker (``WORKER_URL``); without one, searches run in slices."""
+        self.br.mark("solitaire:worker-start")  # read by bench/bench_worker.py
         port = self.br.start_worker(WORKER_URL, self.on_message, self.on_worker_error)
         if port is None:
             self.br.mark("solitaire:slices")
