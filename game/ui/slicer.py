@@ -1,9 +1,11 @@
-"""The solver in the page, as pure logic (issue 10): searches run in small slices on
-the main thread, one at a time, with answers remembered per position.
+"""The solver in the page, as pure logic (issue 10): searches run in small slices, one
+at a time, with answers remembered per position.
 
-Why slices and not a worker: a PyScript worker is a second Pyodide (its own download and
-start, several seconds and tens of MB), while ``game.Search.step(nodes)`` already stops
-after a given number of positions. A slice runs search steps for at most ``SLICE_MS`` ms,
+The solver's worker (issue 24 point 1, ``searcher.py``) runs its searches in slices of
+its own with this class; the page does so on its main thread only where no worker
+starts or it failed (``assist.py``), and remembers every answer here either way.
+``game.Search.step(nodes)`` stops after a given number of positions. A slice runs
+search steps for at most ``SLICE_MS`` ms,
 so the page answers between slices (SPEC §10, issue 10 point 8): each step is sized to
 take about ``STEP_MS`` (the node count adapts to the measured speed, which differs
 tenfold between the games and between machines), and a slice ends before a step that
