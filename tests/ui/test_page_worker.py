@@ -17,8 +17,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from fakebrowser import FakeStore
 from pagedriver import BUDGETS, Driver
-from test_page_solver import EO4_DEAL, EO8, FULL, KILLER, ask_to_finish, hinted_move, marks, run_until, verdict
+from test_page_solver import (
+    EO4_DEAL,
+    EO8,
+    FULL,
+    KILLER,
+    STUCK_POSITION,
+    ask_to_finish,
+    hinted_move,
+    marks,
+    run_until,
+    verdict,
+)
 
 import game
 from game.ui import assist as assist_mod
@@ -32,7 +44,7 @@ from game.ui.protocol import (
     read_message,
 )
 from game.ui.searcher import Searcher
-from game.ui.slicer import VERDICTS
+from game.ui.slicer import STUCK_NODES, VERDICTS
 
 SHOW = {"show_winnable": True}
 
@@ -262,3 +274,17 @@ def test_unreadable_messages_from_the_worker_change_nothing():
     assert verdict(d) == "thinking" and not w.closed and d.page.assist.beside is not None
     w.run()
     assert verdict(d) == "yes"
+
+
+def test_the_stuck_test_runs_in_the_worker_and_the_notice_comes():
+    g = game.load_position(STUCK_POSITION, game="easy-harp")
+    d, w = with_worker("", settings=SHOW, store=FakeStore({"solitaire.game": g.to_save()}),
+                       budgets={**BUDGETS, "stuck": STUCK_NODES})
+    w.start()
+    for _ in range(3):  # the verdict, then the stuck test it asks for
+        w.run()
+    assert d.notice() == "stuck" and verdict(d) == "no"
+    stuck = [r for r in w.requests() if r.ask.kind == "stuck"]
+    assert [(r.ask.mode, r.ask.goal, r.ask.nodes, r.position) for r in stuck] \
+        == [("complete", "progress", STUCK_NODES, g.position())]
+    assert not d.page.assist.slicer.busy  # nothing searched on the page's thread
