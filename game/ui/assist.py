@@ -27,7 +27,7 @@ from collections.abc import Callable
 import game
 
 from . import intents as it
-from .beside import Beside
+from .beside import READY, STARTING, Beside
 from .domtypes import JS
 from .persist import SafeStore
 from .protocol import Answer, Ask, Failure, ProtocolError, Ready, Request, read_message
@@ -36,8 +36,9 @@ from .slicer import EH_HINT_NODES, HINT_NODES, STUCK, Slicer, first_nodes
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
 WORKER_URL = "./static/solver-worker.js"  # relative to the page (precached: static/*.js)
 #: The longest wait for the worker's start (ms) before the page searches in its own
-#: slices: a start restored from the interpreter copy took 0.6-1.5 s here, a normal
-#: Pyodide start (no copy) 3-6 s (bench/bench_worker.py); a slow phone gets ten times that.
+#: slices: on the shared 2-core test machine at a load average of 12-14, a start
+#: restored from the interpreter copy took 2.9-6.6 s, a normal Pyodide start (no copy)
+#: 10-18 s (bench/bench_worker.py, README); a slow phone may take longer still.
 WORKER_START_MS = 30_000
 
 
@@ -126,7 +127,7 @@ class Assist:
 
     def worker_late(self, *_args: object) -> None:
         """The worker is not ready in time: the slices take over."""
-        if self.beside is not None and self.beside.state == "starting":
+        if self.beside is not None and self.beside.state == STARTING:
             self.fall_back()
 
     def on_worker_error(self, _why: str) -> None:
@@ -262,9 +263,10 @@ class Assist:
 
     def ask_hint(self, g: game.Game, key: str) -> bool:
         """Ask the worker for a hint for ``g`` at position ``key`` (answered as
-        ``intents.Hinted``); False when the page answers at once instead (no worker, a
-        won game, or a winning line of the position known)."""
-        if self.beside is None or g.is_won:
+        ``intents.Hinted``); False when the page answers at once instead (no worker or
+        one still starting, which a player pressing Hint should not wait for; a won
+        game; a winning line of the position known)."""
+        if self.beside is None or self.beside.state != READY or g.is_won:
             return False
         known = self.slicer.known(key)
         if known is not None and known.moves:

@@ -219,6 +219,7 @@ def test_hint_from_the_worker_marks_a_legal_move_and_a_stale_one_is_dropped():
     move = hinted_move(d, g)
     assert g.check(move) is None
     assert str(move) == str(g.normalise(game.load_position(g.position(), "easy-harp").hint(req.ask.nodes)))
+    assert not d.page.assist.slicer.busy
     # Asked again, then the player draws before the answer: it is not shown.
     d.button("hint")
     d.tap("s", len(d.g.pile("s")) - 1)
@@ -288,3 +289,11 @@ def test_the_stuck_test_runs_in_the_worker_and_the_notice_comes():
     assert [(r.ask.mode, r.ask.goal, r.ask.nodes, r.position) for r in stuck] \
         == [("complete", "progress", STUCK_NODES, g.position())]
     assert not d.page.assist.slicer.busy  # nothing searched on the page's thread
+
+
+def test_a_hint_before_the_worker_is_ready_is_answered_at_once():
+    d, w = with_worker(EO8)
+    d.button("hint")
+    assert marks(d) and w.posted == []
+    g = game.new_game(EO8)
+    assert g.check(hinted_move(d, g)) is None
