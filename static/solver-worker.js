@@ -13,8 +13,9 @@
 //
 // Messages, both ways, are JSON texts (game/ui/protocol.py): the page's go to
 // `Searcher.receive`; while a search is under way `Searcher.step` runs one slice (about
-// 40 ms) per task, and a message from the page is let in between two slices (a
-// MessageChannel task, not setTimeout, which browsers clamp to 4 ms when nested).
+// 10 ms) per task, and a message from the page is let in between two slices (a
+// MessageChannel task, not setTimeout, which browsers clamp to 4 ms when nested). While
+// the page says the player acts ("pause"), the next slice waits on a timer.
 // Messages that come before Python is ready wait and are handed over in order.
 //
 // Errors: a failed start posts {"type": "failed", "error": ...}; a fault of a step is
@@ -42,19 +43,22 @@ function receive(data) {
   pump();
 }
 
-// One slice per task while a search is under way.
+// One slice per task while a search is under way; during a pause the next slice waits
+// on a timer instead (the worker then uses no CPU).
 const tick = new MessageChannel();
 let queued = false;
-tick.port1.onmessage = () => {
+const run = () => {
   queued = false;
   searcher.step();
   pump();
 };
+tick.port1.onmessage = run;
 function pump() {
-  if (!queued && searcher.busy) {
-    queued = true;
-    tick.port2.postMessage(0);
-  }
+  if (queued || !searcher.busy) return;
+  queued = true;
+  const wait = searcher.wait_ms();
+  if (wait > 0) setTimeout(run, wait);
+  else tick.port2.postMessage(0);
 }
 
 async function bytes(url) {

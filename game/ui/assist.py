@@ -40,6 +40,13 @@ WORKER_URL = "./static/solver-worker.js"  # relative to the page (precached: sta
 #: restored from the interpreter copy took 2.9-6.6 s, a normal Pyodide start (no copy)
 #: 10-18 s (bench/bench_worker.py, README); a slow phone may take longer still.
 WORKER_START_MS = 30_000
+#: Once the worker is ready, a press, a drag or a key asks it to pause for
+#: ``INPUT_PAUSE_MS`` ms (the page's answer, a card's 180 ms glide and the next
+#: indicator's request), at most once per ``PAUSE_EVERY_MS`` of a drag: on two cores a
+#: searching worker slowed the page's answer to a pointer-up 1.7x (bench/bench_worker.py).
+INPUT_PAUSE_MS = 300
+PAUSE_EVERY_MS = 100
+INPUT_EVENTS = ("pointerdown", "pointermove", "keydown")
 
 
 def hint_nodes(g: game.Game) -> int:
@@ -70,6 +77,7 @@ class Assist:
         self.assisted_code = store.get(KEY_ASSISTED)
         self.beside: Beside | None = None  # the worker's link while it lives
         self.start_timer = 0
+        self.paused_at = -1e9  # when the worker was last asked to pause (br.now() ms)
         self._tick = br.proxy(self.tick)
         self._load = br.proxy(self.load_solver)
         self._play = br.proxy(self.play_due)
@@ -124,6 +132,15 @@ class Assist:
             return
         self.beside = Beside(port)
         self.start_timer = self.br.set_timeout(self._late, WORKER_START_MS)
+        for name in INPUT_EVENTS:
+            self.br.listen(self.br.window, name, self.on_input)
+
+    def on_input(self, *_args: object) -> None:
+        """The player presses, drags or types: the worker pauses (``INPUT_PAUSE_MS``)."""
+        now = self.br.now()
+        if self.beside is not None and now - self.paused_at >= PAUSE_EVERY_MS \
+                and self.beside.pause(INPUT_PAUSE_MS):
+            self.paused_at = now
 
     def worker_late(self, *_args: object) -> None:
         """The worker is not ready in time: the slices take over."""

@@ -12,6 +12,7 @@ one :class:`Beside` over the worker's port while it lives. The messages are thos
 - :meth:`Beside.take` accepts an answer only for the request still asked, and only when
   it names that request's position: a late or stale answer is never applied (the page
   still remembers what it says about its own position, which stays true).
+- :meth:`Beside.pause` asks the worker to step aside while the player acts.
 - :meth:`Beside.fail` ends the link and hands back what was still asked, for the
   page's own slices to answer.
 """
@@ -22,7 +23,7 @@ from typing import Protocol
 
 import game
 
-from .protocol import CANCEL_TEXT, Answer, Ask, Request
+from .protocol import CANCEL_TEXT, Answer, Ask, Pause, Request
 
 STARTING, READY, GONE = "starting", "ready", "gone"
 
@@ -67,6 +68,15 @@ class Beside:
         self.search = None
         if hint:
             self.hint = None
+
+    def pause(self, ms: float) -> bool:
+        """Ask the worker to search no further for ``ms`` ms (the player acts: the
+        search that the action will ask for waits too); once it is ready. Returns
+        whether the message was sent."""
+        if self.state != READY:
+            return False
+        self.port.post(Pause(ms).text())
+        return True
 
     def ready(self) -> None:
         """The worker is up: send what waits."""

@@ -12,6 +12,9 @@ Page -> worker:
   goal)``) or ``"hint"`` (``Game.hint(nodes)``). A search replaces the one under way; a
   hint is answered between two slices of it and leaves it running.
 - ``{"type": "cancel"}``: abandon the search under way (the game changed).
+- ``{"type": "pause", "ms": n}``: search no further for the next ``n`` ms (the player is
+  pressing, dragging or typing: on a machine with few cores the page then has one to
+  itself).
 
 Worker -> page:
 
@@ -115,8 +118,19 @@ class Cancel:
     """Abandon the search under way."""
 
 
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Search no further for ``ms`` milliseconds."""
+
+    ms: float
+
+    def text(self) -> str:
+        """The message (module docstring)."""
+        return json.dumps({"type": "pause", "ms": self.ms})
+
+
 CANCEL_TEXT = json.dumps({"type": "cancel"})
-Message = Request | Answer | Ready | Failure | Cancel
+Message = Request | Answer | Ready | Failure | Cancel | Pause
 
 
 def error_text(rid: int, error: str) -> str:
@@ -180,11 +194,16 @@ def read_message(text: object) -> Message:
         return Failure(None, _field(d, "error", str))
     if kind == "cancel":
         return Cancel()
+    if kind == "pause":
+        ms = d.get("ms")
+        if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 0 <= ms <= 10_000:
+            raise ProtocolError("'ms' must be a number from 0 to 10000")
+        return Pause(float(ms))
     raise ProtocolError(f"unknown message type {kind!r}")
 
 
 __all__ = [
     "CANCEL_TEXT", "GOALS", "KINDS", "MAX_TEXT", "MODES", "STATUSES", "Answer", "Ask", "Cancel",
-    "Failure", "Message", "ProtocolError", "Ready", "Request", "error_text", "failed_text",
+    "Failure", "Message", "Pause", "ProtocolError", "Ready", "Request", "error_text", "failed_text",
     "read_message",
 ]

@@ -7,9 +7,12 @@ is busy, calls :meth:`Searcher.step` again and again, letting the page's message
 between. The messages are those of :mod:`.protocol` (plain JSON texts).
 
 A search runs in slices of ``WORKER_SLICE_MS`` (the page's own ``slicer.Slicer``, with
-its per-position cache), so that a cancel or a new search waits at most one slice; a
-hint is answered as soon as it comes, between two slices, and the search goes on. The
-answers carry the position they answer: the page applies one only to that position.
+its per-position cache), so that a cancel, a pause or a new search waits at most one
+slice; a hint is answered as soon as it comes, between two slices, and the search goes
+on. While the page says the player is acting (``pause``), no slice runs
+(:meth:`Searcher.wait_ms`): on a machine with two cores a searching worker otherwise
+takes CPU time from the page's answer to a tap. The answers carry the position they
+answer: the page applies one only to that position.
 
 Pure Python (no browser import): tests/ui runs it under CPython as a fake worker.
 """
@@ -21,12 +24,13 @@ from collections.abc import Callable
 
 import game
 
-from .protocol import Answer, Cancel, ProtocolError, Request, error_text, read_message
+from .protocol import Answer, Cancel, Pause, ProtocolError, Request, error_text, read_message
 from .slicer import STUCK, Slicer, first_nodes
 
-#: The length of one slice in the worker (ms): the longest a cancel, a new search or a
-#: hint waits for the search under way; its own thread, so no frame of the page waits.
-WORKER_SLICE_MS = 40.0
+#: The length of one slice in the worker (ms): the longest a cancel, a pause, a new
+#: search or a hint waits for the search under way (its own thread: no frame of the
+#: page waits for it); a slice costs the worker about 0.1 ms of its own.
+WORKER_SLICE_MS = 10.0
 
 
 def key_of(req: Request) -> str:
@@ -46,8 +50,10 @@ class Searcher:
     def __init__(self, send: Callable[[str], object], slice_ms: float = WORKER_SLICE_MS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.send = send
+        self.clock = clock
         self.slicer = Slicer(slice_ms, clock)
         self.request: Request | None = None  # the search under way
+        self.paused_until = 0.0  # clock time (s) before which no slice runs
 
     @property
     def busy(self) -> bool:
@@ -67,6 +73,9 @@ class Searcher:
         if isinstance(msg, Cancel):
             self.slicer.cancel()
             self.request = None
+            return
+        if isinstance(msg, Pause):
+            self.paused_until = max(self.paused_until, self.clock() + msg.ms / 1000)
             return
         if not isinstance(msg, Request):
             self.send(error_text(-1, f"a worker takes searches, not {type(msg).__name__}"))
@@ -112,12 +121,17 @@ class Searcher:
             move = g.hint(req.ask.nodes)
         self.send(Answer(req.id, "hint", req.position, "", (str(move),) if move else ()).text())
 
+    def wait_ms(self) -> float:
+        """How long (ms) to wait before the next :meth:`step` (a pause asked by the
+        page); 0 when it may run now."""
+        return max(0.0, (self.paused_until - self.clock()) * 1000)
+
     def step(self) -> None:
-        """One slice of the search under way; its answer is sent when it ends. A
-        failure of the search itself is sent as an ``error`` of its request and the
-        search is dropped (the page then searches in its own slices)."""
+        """One slice of the search under way (none while paused); its answer is sent
+        when it ends. A failure of the search itself is sent as an ``error`` of its
+        request and the search is dropped (the page then searches in its own slices)."""
         req = self.request
-        if req is None:
+        if req is None or self.wait_ms() > 0:
             return
         try:
             done = self.slicer.step()

@@ -38,6 +38,7 @@ from game.ui.protocol import (
     CANCEL_TEXT,
     Answer,
     Ask,
+    Pause,
     ProtocolError,
     Ready,
     Request,
@@ -55,7 +56,8 @@ class FakeWorker:
     def __init__(self, br: Any, on_message: Callable[[str], None], on_error: Callable[[str], None]):
         self.br = br
         self.on_message, self.on_error = on_message, on_error
-        self.searcher = Searcher(self.outbox_add, clock=lambda: br.clock / 1000)
+        self.time = 0.0  # the worker's own clock (s): a pause passes in run()
+        self.searcher = Searcher(self.outbox_add, clock=lambda: self.time)
         self.inbox: list[str] = []  # posted by the page, not yet read by the worker
         self.posted: list[str] = []  # everything the page posted
         self.outbox: list[str] = []  # sent by the worker, not yet delivered
@@ -81,12 +83,13 @@ class FakeWorker:
         self.br.document.flush()
 
     def run(self, slices: int = 10_000) -> None:
-        """Read what the page posted, search, deliver every answer; the fake clock does
-        not move (the worker has its own thread)."""
+        """Read what the page posted, search, deliver every answer; the page's clock
+        does not move (the worker has its own thread and clock)."""
         for _ in range(slices):
             while self.inbox:
                 self.searcher.receive(self.inbox.pop(0))
             if self.searcher.busy:
+                self.time += self.searcher.wait_ms() / 1000  # a pause, waited out
                 self.searcher.step()
             while self.outbox:
                 self.deliver(self.outbox.pop(0))
@@ -122,6 +125,7 @@ def test_messages_round_trip_and_bad_ones_are_refused():
     ans = Answer(7, "solve", "pos", "winnable", ("t1-t2", "s"), 33)
     assert read_message(ans.text()) == ans
     assert read_message(json.dumps({"type": "ready", "ms": 3, "mode": "normal"})) == Ready(3.0, "normal")
+    assert read_message(Pause(300).text()) == Pause(300.0)
     bad = [
         None, 42, "", "[1]", "{", json.dumps({"type": "oops"}),
         json.dumps({**json.loads(req.text()), "kind": "explode"}),
@@ -131,6 +135,8 @@ def test_messages_round_trip_and_bad_ones_are_refused():
         json.dumps({**json.loads(ans.text()), "moves": [1]}),
         json.dumps({**json.loads(ans.text()), "kind": "hint", "status": "", "moves": ["a", "b"]}),
         "x" * 30_000,
+        json.dumps({"type": "pause", "ms": -1}),
+        json.dumps({"type": "pause", "ms": "300"}),
     ]
     for text in bad:
         with pytest.raises(ProtocolError):
@@ -297,3 +303,25 @@ def test_a_hint_before_the_worker_is_ready_is_answered_at_once():
     assert marks(d) and w.posted == []
     g = game.new_game(EO8)
     assert g.check(hinted_move(d, g)) is None
+
+
+def test_the_worker_pauses_while_the_player_acts():
+    d, w = with_worker(EO8, settings=SHOW)
+    w.start()
+    d.tap("t1", len(d.g.pile("t1")) - 1)
+    pauses = [m for m in map(read_message, w.posted) if isinstance(m, Pause)]
+    assert pauses == [Pause(assist_mod.INPUT_PAUSE_MS)]
+    # The worker's Searcher then waits that long before its next slice.
+    clock = [0.0]
+    sent: list[str] = []
+    s = Searcher(sent.append, clock=lambda: clock[0])
+    s.receive(w.requests()[-1].text())
+    s.receive(pauses[0].text())
+    assert s.wait_ms() == assist_mod.INPUT_PAUSE_MS
+    s.step()
+    assert s.slicer.busy and sent == []  # nothing searched during the pause
+    clock[0] += assist_mod.INPUT_PAUSE_MS / 1000
+    assert s.wait_ms() == 0
+    while s.busy:
+        s.step()
+    assert isinstance(read_message(sent[-1]), Answer)
