@@ -1,8 +1,8 @@
 """The solver beside the page (issue 24 point 1), what only a browser shows: the worker
 (static/solver-worker.js, a Pyodide of its own) starts after the page is ready, under the
 page's Content-Security-Policy (conftest.py fails on any violation), answers the
-indicator and a hint, and the page's thread stays free while it searches; where its
-script cannot be had, the page's own slices answer the same.
+indicator, a hint and Finish for me, and the page's thread stays free while it
+searches; where its script cannot be had, the page's own slices answer the same.
 
 "No long task": each task of the page's main thread during the search is read from
 Chromium's trace with its own CPU time (``tdur``). The ``PerformanceObserver``
@@ -103,3 +103,16 @@ def test_without_the_workers_script_the_page_searches_in_its_slices(open_app, pa
     move = hinted(page)
     assert g.check(move) is None, move
     page.wait_for_selector(f"{VERDICT}:not([data-value='thinking'])", timeout=180_000)
+
+
+def test_finish_for_me_plays_the_line_the_worker_found(open_app, page):
+    open_app("/index.html?deal=EO1-C8-AAAAAAB", storage=storage(False))  # winnable (README)
+    page.wait_for_function(MARKED, timeout=90_000)
+    page.locator("[data-action='solve']").click()
+    page.wait_for_selector("#dlg-confirm[open]", timeout=60_000)
+    page.locator("#dlg-confirm [data-action='confirm']").click()
+    page.locator("[data-role='notice'] [data-action='notice-action']").click()  # skip to the end
+    page.wait_for_selector("#dlg-win[open]", timeout=60_000)
+    won = game.load_save(page.evaluate("() => localStorage.getItem('solitaire.game')"))
+    assert won.is_won and won.code == "EO1-C8-AAAAAAB"
+    assert page.evaluate(FELL_BACK) == 0
