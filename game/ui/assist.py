@@ -1,11 +1,16 @@
 """The solver's machinery in the page (issue 10): searches in slices, the hint's move,
 the pace of Finish for me, and the "assisted" flag of the records.
 
-Searches run beside the page (issue 24 point 1): once the page is ready, a worker with
-an interpreter of its own is started (``Browser.start_worker``: ``WORKER_URL``, the
-vendored Pyodide restored from the interpreter copy, running ``searcher.Searcher``), and
-verdicts, stuck tests, hints and the line of Finish for me are asked of it as plain data
-(``protocol.py``, the page's end in ``beside.py``); the next action cancels them.
+Searches run beside the page (issue 24 point 1): the first time a search in the page's
+slices has not ended after ``WORKER_AFTER_SLICES`` slices, or a hint is asked (or at once, where
+``WORKER_AT_START``), a worker with an interpreter of its own is started
+(``Browser.start_worker``: ``WORKER_URL``, the vendored Pyodide restored from the interpreter copy, running
+``searcher.Searcher``); from then on verdicts, stuck tests, hints and the line of Finish
+for me are asked of it as plain data (``protocol.py``, the page's end in ``beside.py``),
+and the next action cancels them. A search running in slices when the worker becomes
+ready is handed over to it. A player who never needs a long search never pays for a
+second interpreter (its start costs about as much as the page's own: memory, and 3-6 s
+of a core on the test machine).
 Where no worker can start (none in this browser, or it fails, or it is not ready within
 ``WORKER_START_MS``) and after any fault of it, the searches of today take over: one
 slice of ``slicer.SLICE_MS`` ms per timer tick (``setTimeout(0)``) on the page's own
@@ -45,6 +50,14 @@ WORKER_START_MS = 30_000
 #: indicator's request), at most once per ``PAUSE_EVERY_MS`` of a drag: on two cores a
 #: searching worker slowed the page's answer to a pointer-up 1.7x (bench/bench_worker.py).
 INPUT_PAUSE_MS = 300
+#: A search still running in the page's slices after this many (of ``slicer.SLICE_MS``
+#: ms each: about 0.25 s) starts the worker; most verdicts and stuck tests end in a few
+#: slices, and a player who never meets a long search never pays for a second
+#: interpreter.
+WORKER_AFTER_SLICES = 20
+#: Start the worker as soon as the solver is imported, before any search (every search
+#: then goes to it): what bench/bench_worker.py and the worker's own tests measure.
+WORKER_AT_START = False
 PAUSE_EVERY_MS = 100
 INPUT_EVENTS = ("pointerdown", "pointermove", "keydown")
 
@@ -76,6 +89,9 @@ class Assist:
         self.stuck_said = False  # the stuck notice is given once per game
         self.assisted_code = store.get(KEY_ASSISTED)
         self.beside: Beside | None = None  # the worker's link while it lives
+        self.tried = False  # the worker was started once (it is not started twice)
+        self.running: tuple[Ask, game.Game] | None = None  # the search in slices
+        self.running_slices = 0  # how many slices it ran
         self.start_timer = 0
         self.paused_at = -1e9  # when the worker was last asked to pause (br.now() ms)
         self._tick = br.proxy(self.tick)
@@ -88,12 +104,14 @@ class Assist:
         self.br.set_timeout(self._load, 0)
 
     def load_solver(self, *_args: object) -> None:
-        """Start the solver's worker, then import the solver here too (its answers are
-        ``game.Solution`` values, and the slices need it where the worker cannot
-        start); then searches may be asked."""
+        """Import the solver here (its answers are ``game.Solution`` values; the first
+        step of every search, and the slices where no worker starts, run here); then
+        searches may be asked. The worker starts when a search first needs it
+        (``want_worker``)."""
         if self.loaded:
             return
-        self.start_worker()
+        if WORKER_AT_START:
+            self.start_worker()
         game.load_solver()
         self.br.mark("solitaire:solver")  # read by bench/bench_solver_page.py
         self.loaded = True
@@ -123,8 +141,14 @@ class Assist:
 
     # ----- the worker ------------------------------------------------------------------
 
+    def want_worker(self) -> None:
+        """Start the worker unless it was started before (it is started once a page)."""
+        if not self.tried:
+            self.start_worker()
+
     def start_worker(self) -> None:
         """Start the worker (``WORKER_URL``); without one, searches run in slices."""
+        self.tried = True
         self.br.mark("solitaire:worker-start")  # read by bench/bench_worker.py
         port = self.br.start_worker(WORKER_URL, self.on_message, self.on_worker_error)
         if port is None:
@@ -165,6 +189,7 @@ class Assist:
             self.br.clear_timeout(self.start_timer)
             self.br.mark("solitaire:worker")  # read by tests and bench/bench_worker.py
             beside.ready()
+            self.hand_over(beside)
         elif isinstance(msg, Failure):
             if msg.id is None or beside.asked(msg.id):
                 self.fall_back()
@@ -185,6 +210,14 @@ class Assist:
             self.emit(it.Hinted(ans.position, ans.moves[0] if ans.moves else None))
         else:
             self.emit(it.Found(ans.kind, key, sol))
+
+    def hand_over(self, beside: Beside) -> None:
+        """The search running in slices goes on in the worker, now ready."""
+        running, self.running = self.running, None
+        if running is not None and self.slicer.busy:
+            self.slicer.cancel()
+            self.br.clear_timeout(self.timer)
+            beside.ask(*running)
 
     def fall_back(self) -> None:
         """End the worker; what it was asked is answered in the page's slices."""
@@ -226,10 +259,16 @@ class Assist:
             if sol is not None:
                 self.beside.cancel(hint=False)
                 return sol
+            if self.running is not None:  # the worker, once ready, takes this one
+                self.slicer.cancel()
+                self.running = None
+                self.br.clear_timeout(self.timer)
             self.beside.ask(ask, g)
             return None
         sol = self.slicer.start(key, ask.kind, lambda: make_search(ask, g), first_nodes(g.game))
         if sol is None:
+            self.running = (ask, g)
+            self.running_slices = 0
             self.schedule()
         return sol
 
@@ -242,6 +281,7 @@ class Assist:
         if self.beside is not None:
             self.beside.cancel()
         self.slicer.cancel()
+        self.running = None
         self.br.clear_timeout(self.timer)
 
     def schedule(self) -> None:
@@ -253,9 +293,13 @@ class Assist:
         done = self.slicer.step()
         if done is None:
             if self.slicer.busy:
+                self.running_slices += 1
+                if self.running is not None and self.running_slices >= WORKER_AFTER_SLICES:
+                    self.want_worker()
                 self.schedule()
             return
         job, sol = done
+        self.running = None
         self.emit(it.Found(job.kind, job.key, sol))
 
     def verdict_seen(self, key: str, value: str) -> bool:
@@ -284,6 +328,8 @@ class Assist:
         one still starting, which a player pressing Hint should not wait for; a won
         game; a winning line of the position known)."""
         if self.beside is None or self.beside.state != READY or g.is_won:
+            if not g.is_won:
+                self.want_worker()  # the next hints are asked of it
             return False
         known = self.slicer.known(key)
         if known is not None and known.moves:
@@ -315,4 +361,5 @@ class Assist:
         self.due = None
 
 
-__all__ = ["KEY_ASSISTED", "WORKER_START_MS", "WORKER_URL", "Assist", "hint_nodes", "make_search"]
+__all__ = ["KEY_ASSISTED", "WORKER_AFTER_SLICES", "WORKER_AT_START", "WORKER_START_MS",
+           "WORKER_URL", "Assist", "hint_nodes", "make_search"]

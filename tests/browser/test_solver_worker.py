@@ -64,6 +64,7 @@ def test_the_worker_answers_the_verdict_and_a_hint_with_the_page_thread_free(bro
     page.add_init_script(LONGTASKS)
     open_app(f"/index.html?deal={DEAL}", storage=storage(True))
     page.wait_for_function(MARKED, timeout=90_000)
+    # Started when the indicator's search had run ``WORKER_AFTER_SLICES`` slices.
     assert page.evaluate("() => performance.getEntriesByName('solitaire:worker-start')[0].startTime"
                          " > performance.getEntriesByName('solitaire:ready')[0].startTime")
     assert page.evaluate(FELL_BACK) == 0
@@ -107,6 +108,11 @@ def test_without_the_workers_script_the_page_searches_in_its_slices(open_app, pa
 
 def test_finish_for_me_plays_the_line_the_worker_found(open_app, page):
     open_app("/index.html?deal=EO1-C8-AAAAAAB", storage=storage(False))  # winnable (README)
+    # Its searches end in a few slices: the worker starts with the first hint (at ready
+    # it does not: a player who needs no long search never pays for it).
+    page.wait_for_timeout(1000)
+    assert page.evaluate("() => performance.getEntriesByName('solitaire:worker-start').length") == 0
+    page.locator("[data-action='hint']").click()
     page.wait_for_function(MARKED, timeout=90_000)
     page.locator("[data-action='solve']").click()
     page.wait_for_selector("#dlg-confirm[open]", timeout=60_000)

@@ -12,6 +12,7 @@ that fails or never starts leaves the page to its own slices.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -45,7 +46,7 @@ from game.ui.protocol import (
     read_message,
 )
 from game.ui.searcher import Searcher
-from game.ui.slicer import STUCK_NODES, VERDICTS
+from game.ui.slicer import STUCK_NODES, VERDICTS, Slicer
 
 SHOW = {"show_winnable": True}
 
@@ -112,8 +113,19 @@ def with_worker(code: str, **kw: Any) -> tuple[Driver, FakeWorker]:
         return made[-1]
 
     d = Driver(code, worker=start, **kw)
-    assert len(made) == 1, "the page starts one worker"
+    d.page.assist.want_worker()  # a second ask starts no second worker
+    assert len(made) == 1, "the page starts one worker, once"
     return d, made[0]
+
+
+@pytest.fixture(autouse=True)
+def worker_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker starts with the solver, before any search (``WORKER_AT_START``), so
+    that every search goes to it: what these tests are about. The ``lazy_`` tests
+    set it back to the page's own rule (a worker only once a search runs long or a hint
+    asks)."""
+    monkeypatch.setattr(assist_mod, "WORKER_AT_START", True)
+
 
 
 # ----- the protocol ---------------------------------------------------------------------
@@ -325,3 +337,78 @@ def test_the_worker_pauses_while_the_player_acts():
     while s.busy:
         s.step()
     assert isinstance(read_message(sent[-1]), Answer)
+
+
+# ----- when the worker starts (lazy_: the page's own rule) ------------------------------
+
+
+def lazy_page(code: str, monkeypatch: pytest.MonkeyPatch, ready_soon: bool = False,
+              **kw: Any) -> tuple[Driver, list[FakeWorker]]:
+    """A page with the page's own rule for starting the worker; the workers it made
+    (each says it is ready in the next task, with ``ready_soon``)."""
+    monkeypatch.setattr(assist_mod, "WORKER_AT_START", False)
+    made: list[FakeWorker] = []
+
+    def start(br: Any, url: str, on_message: Callable[[str], None],
+              on_error: Callable[[str], None]) -> FakeWorker:
+        made.append(FakeWorker(br, on_message, on_error))
+        if ready_soon:
+            br.set_timeout(made[-1].start, 0)
+        return made[-1]
+
+    return Driver(code, worker=start, **kw), made
+
+
+def test_lazy_searches_that_end_quickly_start_no_worker(monkeypatch):
+    """The indicator of a deal decided in a few slices, and play: no second interpreter."""
+    d, made = lazy_page(EO8, monkeypatch, settings=SHOW)
+    run_until(d, lambda: verdict(d) == "yes")
+    assert made == []
+
+
+def test_lazy_a_long_search_starts_the_worker_which_takes_it_over(monkeypatch):
+    """A verdict still searched after ``WORKER_AFTER_SLICES`` slices starts the worker;
+    once it is ready, the search goes on there (the slices stop) and its answer is
+    shown."""
+    monkeypatch.setattr(assist_mod, "WORKER_AFTER_SLICES", 3)
+    real = assist_mod.make_search
+
+    class Long:
+        """The real search, answering only from its 10th step on: a long one."""
+
+        def __init__(self, ask: Ask, source: Any) -> None:
+            self.search, self.steps = real(ask, source), 0
+
+        def step(self, nodes: int = 1000) -> game.Solution | None:
+            self.steps += 1
+            return self.search.step(nodes) if self.steps >= 10 else None
+
+    monkeypatch.setattr(assist_mod, "make_search", Long)
+    # Each step takes 5 ms of the slicer's clock: a slice holds two or three steps.
+    ticks = itertools.count()
+    monkeypatch.setattr(assist_mod, "Slicer",
+                        lambda clock: Slicer(clock=lambda: next(ticks) * 0.005))
+    g = game.new_game(EO4_DEAL)
+    g.play(KILLER)  # a lost position
+    store = FakeStore({"solitaire.game": g.to_save()})
+    d, made = lazy_page("", monkeypatch, ready_soon=True, store=store, settings=SHOW,
+                        budgets=FULL)
+    run_until(d, lambda: bool(made) or verdict(d) != "thinking", step=1)
+    assert len(made) == 1, "a long search started the worker"
+    slicer = d.page.assist.slicer
+    assert verdict(d) == "thinking" and not slicer.busy, "the worker took the search over"
+    (w,) = made
+    (req,) = w.requests()
+    assert req.ask.kind == "verdict" and req.position == g.position()
+    w.run()
+    assert verdict(d) == "no"
+
+
+def test_lazy_a_hint_starts_the_worker_and_is_found_at_once(monkeypatch):
+    d, made = lazy_page(EO8, monkeypatch)
+    assert made == []
+    d.button("hint")
+    assert marks(d), "the first hint is found on the page, at once"
+    assert len(made) == 1
+    d.button("hint")
+    assert len(made) == 1, "one worker a page"
