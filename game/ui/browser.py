@@ -53,6 +53,31 @@ class LocalStore:
         js.window.localStorage.removeItem(key)
 
 
+class WorkerPort:
+    """A started Web Worker as ``beside.Port``: ``post`` a text, ``close`` (terminate it
+    and release its listeners)."""
+
+    def __init__(self, worker: JS, listeners: list[tuple[str, JS]]) -> None:
+        self.worker = worker
+        self.listeners = listeners
+
+    def post(self, text: str) -> None:
+        """``worker.postMessage(text)``."""
+        if self.worker is not None:
+            self.worker.postMessage(text)
+
+    def close(self) -> None:
+        """Terminate the worker and release its listeners (twice is fine)."""
+        worker, self.worker = self.worker, None
+        if worker is None:
+            return
+        worker.terminate()
+        for event, proxy in self.listeners:
+            worker.removeEventListener(event, proxy)
+            proxy.destroy()
+        self.listeners.clear()
+
+
 class Browser:
     """The page's JS world, as the rest of ``game.ui`` uses it."""
 
@@ -62,6 +87,7 @@ class Browser:
         self.proxies: list[tuple[JS, str, JS]] = []  # (target or None, event, proxy)
         self.resizer: JS = None
         self.download_url: JS = None
+        self.workers: list[WorkerPort] = []
 
     # ----- proxies, listeners, timers ----------------------------------------------
 
@@ -82,8 +108,45 @@ class Browser:
         self.resizer = js.ResizeObserver.new(self.proxy(fn))
         self.resizer.observe(target)
 
+    def start_worker(self, url: str, on_message: Callable[[str], None],
+                     on_error: Callable[[str], None]) -> WorkerPort | None:
+        """Start ``url`` (relative to the page) as a module Web Worker; ``on_message``
+        gets each text it posts (anything else as ``""``), ``on_error`` a failure of its
+        script (not found, refused by the Content-Security-Policy, an uncaught error).
+
+        Returns:
+            Its port (closed by ``close()`` too), or None where this browser has no
+            module workers or refuses this one at once.
+        """
+        if getattr(js, "Worker", None) is None:
+            return None
+        try:
+            worker = js.Worker.new(url, js.Object.fromEntries([["type", "module"]]))
+        except Exception:  # noqa: BLE001 - a SecurityError, a TypeError: no worker here
+            return None
+
+        def message(event: JS) -> None:
+            data = event.data
+            on_message(data if isinstance(data, str) else "")
+
+        def error(event: JS) -> None:
+            event.preventDefault()  # said by the page's fallback, not as an uncaught error
+            on_error(str(getattr(event, "message", "") or event.type))
+
+        listeners = []
+        for name, fn in (("message", message), ("error", error), ("messageerror", error)):
+            proxy = create_proxy(fn)
+            worker.addEventListener(name, proxy)
+            listeners.append((name, proxy))
+        port = WorkerPort(worker, listeners)
+        self.workers.append(port)
+        return port
+
     def close(self) -> None:
         """Remove every listener and release every proxy created here."""
+        for port in self.workers:
+            port.close()
+        self.workers.clear()
         if self.resizer is not None:
             self.resizer.disconnect()
             self.resizer = None

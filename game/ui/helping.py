@@ -19,6 +19,7 @@ import game
 
 from . import intents as it
 from .core import Core
+from .protocol import Ask
 from .slicer import SOLVE_NODES, STUCK, STUCK_NODES, VERDICT_NODES, finish_delay, hint_marks, verdict
 from .texts import Texts
 
@@ -57,8 +58,7 @@ class Helping(Core):
         if g.is_won:
             self.status.verdict("yes", self.texts)
             return
-        sol = self.assist.search("verdict", self.key_of(),
-                                 lambda: game.Search(g, self.budgets["verdict"]), g)
+        sol = self.assist.search(Ask("verdict", self.budgets["verdict"]), self.key_of(), g)
         if sol is not None:
             self.verdict_found(sol)
         else:
@@ -71,8 +71,8 @@ class Helping(Core):
         g = self.g
         if "s" not in g.pile_ids() or g.is_won:
             return
-        sol = self.assist.search("stuck", STUCK + self.key_of(), lambda: game.Search(
-            g, self.budgets["stuck"], mode="complete", goal="progress"), g)
+        ask = Ask("stuck", self.budgets["stuck"], mode="complete", goal="progress")
+        sol = self.assist.search(ask, STUCK + self.key_of(), g)
         if sol is not None:
             self.stuck_found(sol)
 
@@ -92,9 +92,12 @@ class Helping(Core):
             self.notify("lost-win", lambda tx: tx.t("notice.lost-win"))
         self.status.verdict(value, self.texts)
 
-    def found(self, f: it.Found) -> None:
-        """A search ended; its answer is shown only if it is about the position on the
-        table."""
+    def found(self, f: it.Found | it.Hinted) -> None:
+        """A search ended (or the worker's hint came: ``hinted``); its answer is shown
+        only if it is about the position on the table."""
+        if isinstance(f, it.Hinted):
+            self.hinted(f)
+            return
         sol = f.solution
         if not isinstance(sol, game.Solution) or f.key.removeprefix(STUCK) != self.key_of():
             return
@@ -110,11 +113,28 @@ class Helping(Core):
     # ----- hint --------------------------------------------------------------------
 
     def hint(self) -> None:
-        """Mark and say one move (SPEC §8, §10)."""
+        """Mark and say one move (SPEC §8, §10): asked of the solver's worker (shown
+        when it answers, ``hinted``), else found here at once."""
         self.stop_finish()
         self.table.clear_hint()
+        g, key = self.g, self.key_of()
+        if not self.assist.ask_hint(g, key):
+            self.show_hint(self.assist.hint_move(g, key))
+
+    def hinted(self, h: it.Hinted) -> None:
+        """The worker's hint: shown only if it is about the position on the table."""
+        if h.key != self.key_of() or self.finishing:
+            return
+        try:
+            move = self.g.normalise(h.move) if h.move else None
+        except game.GameError:  # not a move of this position: nothing to show
+            return
+        self.show_hint(move)
+
+    def show_hint(self, move: game.Move | None) -> None:
+        """Mark and say ``move`` (None: there is nothing useful to do)."""
         g = self.g
-        move = self.assist.hint_move(g, self.key_of())
+        self.table.clear_hint()
         if move is None:
             self.notify("hint", lambda tx: tx.t("hint.none"))
             return
@@ -131,11 +151,11 @@ class Helping(Core):
             self.stop_finish()
             return
         self.table.clear_hint()
+        self.assist.forget_hint()
         g = self.g
         if g.is_won:
             return
-        sol = self.assist.search("solve", self.key_of(),
-                                 lambda: game.Search(g, self.budgets["solve"]), g)
+        sol = self.assist.search(Ask("solve", self.budgets["solve"]), self.key_of(), g)
         if sol is not None:
             self.solved(sol)
         else:

@@ -113,17 +113,26 @@ class SolverReady:
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """A search in the page ended: ``kind`` (``verdict``, ``stuck``, ``solve``) for the
-    position ``key`` (``Game.position()`` text), with its ``solution``
-    (``game.Solution``)."""
+    """A search ended (in the page's slices or in the solver's worker): ``kind``
+    (``verdict``, ``stuck``, ``solve``) for the position ``key`` (``Game.position()``
+    text), with its ``solution`` (``game.Solution``)."""
 
     kind: str
     key: str
     solution: object
 
 
-Intent = (Tap | DoubleTap | PickUp | DragBy | Drop | Refused | Felt | Key | Button
-          | SettingChanged | AutoMove | SolverReady | Found)
+@dataclass(frozen=True, slots=True)
+class Hinted:
+    """The solver's worker answered a hint for the position ``key`` (``Game.position()``
+    text): ``move`` in SPEC §2 notation, or None when nothing useful is left."""
 
-__all__ = ["AutoMove", "Button", "DoubleTap", "DragBy", "Drop", "Felt", "Found", "Intent",
+    key: str
+    move: str | None
+
+
+Intent = (Tap | DoubleTap | PickUp | DragBy | Drop | Refused | Felt | Key | Button
+          | SettingChanged | AutoMove | SolverReady | Found | Hinted)
+
+__all__ = ["AutoMove", "Button", "DoubleTap", "DragBy", "Drop", "Felt", "Found", "Hinted", "Intent",
            "Key", "PickUp", "Refused", "SettingChanged", "SolverReady", "Tap"]

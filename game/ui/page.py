@@ -72,7 +72,7 @@ class Page(TablePlay, Helping, Recording, Dealing):
         if isinstance(intent, it.AutoMove):
             self.auto_move(intent.move)
             return
-        if isinstance(intent, it.Found):
+        if isinstance(intent, it.Found | it.Hinted):
             self.found(intent)
             return
         if isinstance(intent, it.SolverReady):

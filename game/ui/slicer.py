@@ -1,9 +1,11 @@
-"""The solver in the page, as pure logic (issue 10): searches run in small slices on
-the main thread, one at a time, with answers remembered per position.
+"""The solver in the page, as pure logic (issue 10): searches run in small slices, one
+at a time, with answers remembered per position.
 
-Why slices and not a worker: a PyScript worker is a second Pyodide (its own download and
-start, several seconds and tens of MB), while ``game.Search.step(nodes)`` already stops
-after a given number of positions. A slice runs search steps for at most ``SLICE_MS`` ms,
+The solver's worker (issue 24 point 1, ``searcher.py``) runs its searches in slices of
+its own with this class; the page does so on its main thread only where no worker
+starts or it failed (``assist.py``), and remembers every answer here either way.
+``game.Search.step(nodes)`` stops after a given number of positions. A slice runs
+search steps for at most ``SLICE_MS`` ms,
 so the page answers between slices (SPEC §10, issue 10 point 8): each step is sized to
 take about ``STEP_MS`` (the node count adapts to the measured speed, which differs
 tenfold between the games and between machines), and a slice ends before a step that
@@ -61,6 +63,14 @@ class Stepper(Protocol):
     def step(self, nodes: int = 1000) -> game.Solution | None: ...
 
 
+def first_nodes(pile_ids: tuple[str, ...] | list[str]) -> int:
+    """Positions in a job's first search step for a game of piles ``pile_ids`` (the
+    step then adapts, see :func:`adapt`): ``SLICE_NODES`` for a game with a stock (Easy
+    Harp), whose positions cost more, else ``EO_SLICE_NODES`` (issue 26: no game named
+    here, the registry's pile ids say it)."""
+    return SLICE_NODES if "s" in pile_ids else EO_SLICE_NODES
+
+
 def verdict(sol: game.Solution | None) -> str:
     """The indicator value of a search's answer: ``yes``/``no``/``unknown``, or
     ``thinking`` while there is none (SPEC §8)."""
@@ -110,14 +120,23 @@ class Slicer:
         """The remembered answer for position ``key``, or None."""
         return self.cache.get(key)
 
+    def cached(self, key: str, kind: str) -> game.Solution | None:
+        """The remembered answer for ``key`` that a job of ``kind`` may take: any for a
+        verdict or stuck test; for ``"solve"`` only a winnable or unwinnable one (an
+        unknown one is searched again with the larger budget)."""
+        sol = self.cache.get(key)
+        if sol is not None and (kind != "solve" or sol.status != "unknown"):
+            return sol
+        return None
+
     def start(self, key: str, kind: str, make: Callable[[], Stepper],
               nodes: int = SLICE_NODES) -> game.Solution | None:
         """Answer for ``key`` from the cache (a ``"solve"`` job only takes a winnable
         or unwinnable answer; an unknown one is searched again with its larger budget),
         else abandon any job and begin one made by ``make()``, stepped ``nodes``
         positions at a time; returns None then."""
-        sol = self.cache.get(key)
-        if sol is not None and (kind != "solve" or sol.status != "unknown"):
+        sol = self.cached(key, kind)
+        if sol is not None:
             self.job = None
             return sol
         if self.job is not None and self.job.key == key and self.job.kind == kind:
@@ -232,5 +251,6 @@ __all__ = [
     "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
     "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
     "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
-    "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "hint_marks", "verdict", "winnable_deal",
+    "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "first_nodes", "hint_marks",
+    "verdict", "winnable_deal",
 ]

@@ -194,6 +194,11 @@ def test_offline_reload_and_updates_keep_the_game(pwa_page, site) -> None:
     wait_ready(page)
     assert (table(page), status(page), saved_game(page)) == (cards, stat, save)
     assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    # The solver's worker starts from the cache too (issue 24 point 1), not the slices.
+    page.wait_for_function("() => performance.getEntriesByName('solitaire:worker').length"
+                           " + performance.getEntriesByName('solitaire:slices').length > 0",
+                           timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("() => performance.getEntriesByName('solitaire:slices').length") == 0
     # ... and the player can keep playing.
     page.mouse.click(*pile_point(page, twin, "s"))
     twin.play("s")

@@ -142,6 +142,7 @@ class FakeBrowser:
         self.resize_fn: Callable[..., Any] | None = None
         self.update = False
         self.errors: list[BaseException] = []
+        self.worker: Callable[..., Any] | None = None  # see start_worker
 
     # ----- async -------------------------------------------------------------------------
 
@@ -172,6 +173,14 @@ class FakeBrowser:
 
     def close(self) -> None:
         self.timers.clear()
+
+    def start_worker(self, url: str, on_message: Callable[[str], None],
+                     on_error: Callable[[str], None]) -> Any:
+        """No worker under CPython unless a test gives one (``worker``: a callable
+        ``(browser, url, on_message, on_error) -> port``): the page searches in slices."""
+        if self.worker is None:
+            return None
+        return self.worker(self, url, on_message, on_error)
 
     def set_timeout(self, fn: Callable[..., Any], ms: float) -> int:
         tid = self.next_timer

@@ -32,10 +32,13 @@ class Driver:
                  settings: dict[str, Any] | None = None, store: FakeStore | None = None,
                  welcomed: bool = True, languages: list[str] | None = None,
                  seed: int = 1, link: str | None = None,
-                 budgets: dict[str, int] | None = None, epoch: int | None = None) -> None:
+                 budgets: dict[str, int] | None = None, epoch: int | None = None,
+                 worker: Any = None) -> None:
         """``code``: the ``?deal=`` of the address ("" for none); ``link``: that value
         exactly as the address holds it, even empty (for links that are refused);
-        ``epoch``: ``Date.now()`` at the fake clock's 0 (the fake browser's by default)."""
+        ``epoch``: ``Date.now()`` at the fake clock's 0 (the fake browser's by default);
+        ``worker``: what starts the solver's worker (``FakeBrowser.worker``; None: the
+        page searches in slices)."""
         store = store or FakeStore()
         if welcomed:
             store.data.setdefault("solitaire.welcome", WELCOMED)
@@ -48,6 +51,7 @@ class Driver:
             params = {"deal": link}
         self.br = FakeBrowser(viewport, store=store, languages=languages, seed=seed,
                               params=params, **({} if epoch is None else {"epoch": epoch}))
+        self.br.worker = worker
         self.page = Page(self.br)  # type: ignore[arg-type]
         self.page.budgets = dict(budgets or BUDGETS)
         self.log: list[tuple[str, str, float]] = []  # (what, kind, time): notices and actions

@@ -22,7 +22,6 @@ from pagedriver import DESKTOP, LANDSCAPE, PHONE, Driver
 from test_page_a11y import Keys, play_by_keys
 
 import game
-from game import engine
 from tests.unit import tiny_game
 
 NAMES = {"en": "Four Rows", "ro": "Patru rânduri", "ar": "أربعة صفوف", "id": "Empat Baris"}
@@ -50,9 +49,10 @@ FINISH = [
 
 @pytest.fixture(scope="module", autouse=True)
 def four_rows() -> Iterator[None]:
-    """Four Rows registered (as tests/unit does: registering again changes nothing), and
+    """Four Rows registered for this module (gone again after it), and
     its name in the catalogs the fake browser serves."""
-    engine.register(tiny_game)
+    registration = tiny_game.registered()
+    registration.__enter__()
     saved = dict(fakebrowser.CATALOGS)
     for lang, text in saved.items():
         fakebrowser.CATALOGS[lang] = json.dumps(
@@ -63,6 +63,7 @@ def four_rows() -> Iterator[None]:
     fakebrowser.CATALOGS.update(saved)
     pagedriver.catalog.cache_clear()
     pagedriver.templates.cache_clear()
+    registration.__exit__(None, None, None)
 
 
 def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

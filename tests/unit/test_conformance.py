@@ -9,6 +9,8 @@ conftest runs more). No timing is asserted.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -20,7 +22,12 @@ from game.cards import SUITS, card_of
 
 from . import tiny_game
 
-engine.register(tiny_game)  # idempotent: the same game may be registered again
+
+@pytest.fixture(scope="module", autouse=True)
+def four_rows() -> Iterator[None]:
+    """Four Rows registered for this module's tests only."""
+    with tiny_game.registered():
+        yield
 
 #: (game, cells) of every variant under test.
 VARIANTS = [("easy-harp", 0), ("eight-off", 8), ("eight-off", 4), ("eight-off", 2),

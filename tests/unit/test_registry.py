@@ -44,11 +44,12 @@ def test_unknown_variant():
 
 
 def test_a_third_game_brings_its_own_variant():
-    engine.register(tiny_game)
-    v = game.variant_info("four-rows")
-    assert (v.game, v.cells, v.columns, v.max_score) == ("four-rows", 4, 4, 520)
-    assert v.bands[0] == ("cells", ("c1", "c2", "c3", "c4"))
-    assert game.new_game("TG1-C4-AAAAAAB").pile_ids() == v.pile_ids
+    with tiny_game.registered():
+        v = game.variant_info("four-rows")
+        assert (v.game, v.cells, v.columns, v.max_score) == ("four-rows", 4, 4, 520)
+        assert v.bands[0] == ("cells", ("c1", "c2", "c3", "c4"))
+        assert game.new_game("TG1-C4-AAAAAAB").pile_ids() == v.pile_ids
+    assert not game.engine.is_variant("four-rows")  # gone again for the next tests
 
 
 def test_error_codes_are_enums_with_stable_strings():

@@ -11,6 +11,10 @@ answers (:func:`pickup`, :func:`accepts`) and its counts (:data:`GIVES`,
 
 from __future__ import annotations
 
+import contextlib
+import sys
+from collections.abc import Iterator
+
 from game.cards import Card, card_from_number
 from game.deals import ms_deal_order
 from game.position import Position, layout
@@ -85,3 +89,22 @@ def move_limit(pos: Position, dst: int | None = None) -> int:
 def is_won(pos: Position) -> bool:
     """All 52 cards on the foundations."""
     return pos.is_won
+
+
+@contextlib.contextmanager
+def registered() -> Iterator[None]:
+    """Four Rows registered for the time of a ``with`` block (or a fixture), then gone
+    again: the registries ``engine.register`` fills are put back as they were, so that
+    no test after it (in the same process, in any order) meets a third game."""
+    from game import deals, engine, position
+
+    tables = (engine.RULES, engine._VARIANTS, deals.VARIANTS, deals._PREFIX,
+              deals._GAME_OF, position._LAYOUTS)
+    saved = [dict(t) for t in tables]
+    engine.register(sys.modules[__name__])  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        for table, before in zip(tables, saved, strict=True):
+            table.clear()
+            table.update(before)  # type: ignore[attr-defined]

@@ -1,0 +1,114 @@
+// The solver's worker (issue 24 point 1): searches beside the page, in an interpreter of
+// its own, so that no search ever takes the page's thread.
+//
+// Started by the page once it is ready (game/ui/assist.py, `new Worker(url, {type:
+// "module"})`: Pyodide 314 supports module workers only). It starts the vendored
+// Pyodide from the same interpreter copy as the page (static/pyodide-start.js:
+// static/vendor/interpreter.snapshot, `_loadSnapshot`; a normal start when the copy is
+// missing or refused), unpacks the game archive (static/vendor/game.zip, with its
+// bytecode) and runs game/ui/searcher.py's `Searcher`. Every file it fetches is one
+// the page itself uses, so the service worker's precache serves it offline; it is a
+// same-origin script, as the page's Content-Security-Policy (`script-src 'self'`, which
+// `worker-src` falls back to) requires.
+//
+// Messages, both ways, are JSON texts (game/ui/protocol.py): the page's go to
+// `Searcher.receive`; while a search is under way `Searcher.step` runs one slice (about
+// 10 ms) per task, and a message from the page is let in between two slices (a
+// MessageChannel task, not setTimeout, which browsers clamp to 4 ms when nested). While
+// the page says the player acts ("pause"), the next slice waits on a timer.
+// Messages that come before Python is ready wait and are handed over in order.
+//
+// Errors: a failed start posts {"type": "failed", "error": ...}; a fault of a step is
+// sent by the Searcher as an "error" answer. Either way the page searches in its own
+// slices instead.
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+const T0 = performance.now();
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
+const GAME_URL = new URL("./vendor/game.zip", import.meta.url).href;
+const HOME = "/home/pyodide";
+
+let searcher = null;
+const inbox = [];
+const post = (text) => self.postMessage(text);
+
+self.addEventListener("message", (e) => {
+  if (searcher === null) inbox.push(e.data);
+  else receive(e.data);
+});
+
+function receive(data) {
+  searcher.receive(typeof data === "string" ? data : "");
+  pump();
+}
+
+// One slice per task while a search is under way; during a pause the next slice waits
+// on a timer instead (the worker then uses no CPU).
+const tick = new MessageChannel();
+let queued = false;
+const run = () => {
+  queued = false;
+  searcher.step();
+  pump();
+};
+tick.port1.onmessage = run;
+function pump() {
+  if (queued || !searcher.busy) return;
+  queued = true;
+  const wait = searcher.wait_ms();
+  if (wait > 0) setTimeout(run, wait);
+  else tick.port2.postMessage(0);
+}
+
+async function bytes(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+// As static/pyodide-start.js: Pyodide started without JSPI (Chromium 156 crashes at
+// random with it, and nothing here needs it), the names put back after its start.
+async function withoutJspi(start) {
+  const hidden = [];
+  for (const name of ["Suspending", "Suspender"]) {
+    const found = Object.getOwnPropertyDescriptor(WebAssembly, name);
+    if (found && delete WebAssembly[name]) hidden.push([name, found]);
+  }
+  try {
+    return await start();
+  } finally {
+    for (const [name, found] of hidden) Object.defineProperty(WebAssembly, name, found);
+  }
+}
+
+// When each step of the start ended (ms since the script began), for bench/bench_worker.py.
+const steps = {};
+const stepDone = (name) => { steps[name] = performance.now() - T0; };
+
+async function start() {
+  const [copy, zip] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL)]);
+  stepDone("fetched");
+  let pyodide = null;
+  let mode = "normal";
+  if (copy) {
+    try {
+      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: copy }));
+      mode = "restored";
+    } catch (err) {
+      console.warn("The solver's worker: the interpreter copy was refused, starting afresh:", err);
+    }
+  }
+  if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL }));
+  stepDone("interpreter");
+  pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
+  pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
+  const Searcher = pyodide.pyimport("game.ui.searcher").Searcher;
+  searcher = Searcher(post);
+  stepDone("imported");
+  self.__solverStart = { ms: performance.now() - T0, mode, steps }; // read by bench/bench_worker.py
+  post(JSON.stringify({ type: "ready", ms: self.__solverStart.ms, mode }));
+  for (const data of inbox.splice(0)) receive(data);
+}
+
+start().catch((err) => post(JSON.stringify({ type: "failed", error: String((err && err.message) || err) })));

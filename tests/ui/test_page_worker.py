@@ -1,0 +1,414 @@
+"""The page's side of the solver's worker (issue 24 point 1) under CPython.
+
+The fake browser has no worker unless a test gives one: here a fake worker runs the
+worker's own Python (``game.ui.searcher.Searcher``) over the same text messages
+(``game.ui.protocol``) that ``static/solver-worker.js`` carries, but only when the test
+says (``FakeWorker.run``), so that late and stale answers can be made to arrive at any
+moment. Checked: what waits for the worker's start, that every answer the page applies
+is about the position on the table, that the next action cancels, that Hint, the
+indicator and Finish for me show what they show without a worker, and that a worker
+that fails or never starts leaves the page to its own slices.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fakebrowser import FakeStore
+from pagedriver import BUDGETS, Driver
+from test_page_solver import (
+    EO4_DEAL,
+    EO8,
+    FULL,
+    KILLER,
+    STUCK_POSITION,
+    ask_to_finish,
+    hinted_move,
+    marks,
+    run_until,
+    verdict,
+)
+
+import game
+from game.ui import assist as assist_mod
+from game.ui.protocol import (
+    CANCEL_TEXT,
+    Answer,
+    Ask,
+    Pause,
+    ProtocolError,
+    Ready,
+    Request,
+    read_message,
+)
+from game.ui.searcher import Searcher
+from game.ui.slicer import STUCK_NODES, VERDICTS, Slicer
+
+SHOW = {"show_winnable": True}
+
+
+class FakeWorker:
+    """The worker as the page sees it (``beside.Port``), running the real Searcher."""
+
+    def __init__(self, br: Any, on_message: Callable[[str], None], on_error: Callable[[str], None]):
+        self.br = br
+        self.on_message, self.on_error = on_message, on_error
+        self.time = 0.0  # the worker's own clock (s): a pause passes in run()
+        self.searcher = Searcher(self.outbox_add, clock=lambda: self.time)
+        self.inbox: list[str] = []  # posted by the page, not yet read by the worker
+        self.posted: list[str] = []  # everything the page posted
+        self.outbox: list[str] = []  # sent by the worker, not yet delivered
+        self.closed = False
+
+    def post(self, text: str) -> None:
+        assert not self.closed, "posted to a closed worker"
+        self.inbox.append(text)
+        self.posted.append(text)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def outbox_add(self, text: str) -> None:
+        self.outbox.append(text)
+
+    def start(self) -> None:
+        """The worker says it is ready."""
+        self.deliver(json.dumps({"type": "ready", "ms": 812.5, "mode": "restored"}))
+
+    def deliver(self, text: str) -> None:
+        self.on_message(text)
+        self.br.document.flush()
+
+    def run(self, slices: int = 10_000) -> None:
+        """Read what the page posted, search, deliver every answer; the page's clock
+        does not move (the worker has its own thread and clock)."""
+        for _ in range(slices):
+            while self.inbox:
+                self.searcher.receive(self.inbox.pop(0))
+            if self.searcher.busy:
+                self.time += self.searcher.wait_ms() / 1000  # a pause, waited out
+                self.searcher.step()
+            while self.outbox:
+                self.deliver(self.outbox.pop(0))
+            if not self.inbox and not self.searcher.busy:
+                return
+        raise AssertionError("the worker never settles")
+
+    def requests(self) -> list[Request]:
+        return [m for m in map(read_message, self.posted) if isinstance(m, Request)]
+
+
+def with_worker(code: str, **kw: Any) -> tuple[Driver, FakeWorker]:
+    """A page over a fake browser that starts a ``FakeWorker`` (once it is ready)."""
+    made: list[FakeWorker] = []
+
+    def start(br: Any, url: str, on_message: Callable[[str], None],
+              on_error: Callable[[str], None]) -> FakeWorker:
+        assert url == assist_mod.WORKER_URL
+        made.append(FakeWorker(br, on_message, on_error))
+        return made[-1]
+
+    d = Driver(code, worker=start, **kw)
+    d.page.assist.want_worker()  # a second ask starts no second worker
+    assert len(made) == 1, "the page starts one worker, once"
+    return d, made[0]
+
+
+@pytest.fixture(autouse=True)
+def worker_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker starts with the solver, before any search (``WORKER_AT_START``), so
+    that every search goes to it: what these tests are about. The ``lazy_`` tests
+    set it back to the page's own rule (a worker only once a search runs long or a hint
+    asks)."""
+    monkeypatch.setattr(assist_mod, "WORKER_AT_START", True)
+
+
+
+# ----- the protocol ---------------------------------------------------------------------
+
+
+def test_messages_round_trip_and_bad_ones_are_refused():
+    req = Request(7, Ask("stuck", 120, "complete", "progress"), "easy-harp", 0, "Foundations: x\n")
+    assert read_message(req.text()) == req
+    ans = Answer(7, "solve", "pos", "winnable", ("t1-t2", "s"), 33)
+    assert read_message(ans.text()) == ans
+    assert read_message(json.dumps({"type": "ready", "ms": 3, "mode": "normal"})) == Ready(3.0, "normal")
+    assert read_message(Pause(300).text()) == Pause(300.0)
+    bad = [
+        None, 42, "", "[1]", "{", json.dumps({"type": "oops"}),
+        json.dumps({**json.loads(req.text()), "kind": "explode"}),
+        json.dumps({**json.loads(req.text()), "nodes": 0}),
+        json.dumps({**json.loads(req.text()), "id": True}),
+        json.dumps({**json.loads(ans.text()), "status": "maybe"}),
+        json.dumps({**json.loads(ans.text()), "moves": [1]}),
+        json.dumps({**json.loads(ans.text()), "kind": "hint", "status": "", "moves": ["a", "b"]}),
+        "x" * 30_000,
+        json.dumps({"type": "pause", "ms": -1}),
+        json.dumps({"type": "pause", "ms": "300"}),
+    ]
+    for text in bad:
+        with pytest.raises(ProtocolError):
+            read_message(text)
+
+
+def test_the_worker_answers_bad_requests_with_an_error_and_keeps_its_search():
+    sent: list[str] = []
+    s = Searcher(sent.append, clock=lambda: 0.0)
+    g = game.new_game(EO8)
+    s.receive(Request(1, Ask("verdict", 10_000), g.game, g.cells, g.position()).text())
+    assert s.busy
+    s.receive("{not json")
+    s.receive(Request(2, Ask("verdict", 100), "eight-off", 8, "Foundations: nonsense").text())
+    s.receive(CANCEL_TEXT.replace("cancel", "ready"))
+    errors = [json.loads(t) for t in sent]
+    assert [(e["type"], e["id"]) for e in errors] == [("error", -1), ("error", 2), ("error", -1)]
+    assert s.busy and s.request is not None and s.request.id == 1  # still searching request 1
+    while s.busy:
+        s.step()
+    final = read_message(sent[-1])
+    assert isinstance(final, Answer) and final.id == 1 and final.status == "winnable"
+    replay = game.new_game(EO8)
+    for m in final.moves:
+        replay.play(m)
+    assert replay.is_won
+
+
+# ----- the page with a worker ----------------------------------------------------------------
+
+
+def test_searches_wait_for_the_start_then_the_verdict_comes_from_the_worker():
+    d, w = with_worker(EO8, settings=SHOW)
+    assert w.posted == [] and verdict(d) == "thinking"  # nothing sent before it is ready
+    d.br.advance(5_000)
+    assert verdict(d) == "thinking" and not d.page.assist.slicer.busy  # no slices meanwhile
+    w.start()
+    [req] = w.requests()
+    assert (req.ask.kind, req.game, req.cells, req.position) == ("verdict", "eight-off", 8, d.g.position())
+    assert req.ask.nodes == BUDGETS["verdict"]
+    w.run()
+    assert verdict(d) == VERDICTS[game.solve(d.g, BUDGETS["verdict"]).status]
+    d.check_all()
+
+
+def test_a_late_answer_is_never_applied_to_another_position():
+    g = game.new_game(EO4_DEAL)
+    d, w = with_worker(str(EO4_DEAL), settings=SHOW, budgets=FULL)
+    w.start()
+    first = w.requests()[-1]
+    # The player loses the game before the worker answers the first position.
+    src, dst = KILLER.split("-")
+    d.drag(src, len(g.pile(src)) - 1, dst)
+    g.play(KILLER)
+    assert CANCEL_TEXT in w.posted  # the page told the worker to stop
+    second = w.requests()[-1]
+    assert second.position == g.position() != first.position
+    # A forged answer for the new request's id about the old position is refused too.
+    w.deliver(Answer(second.id, "verdict", first.position, "winnable", (), 1).text())
+    assert verdict(d) == "thinking"
+    # The old answer arrives late: not shown, but remembered for its own position.
+    w.deliver(Answer(first.id, "verdict", first.position, "winnable", (), 5).text())
+    assert verdict(d) == "thinking"
+    assert d.page.assist.known(first.position).status == "winnable"
+    w.inbox.clear()
+    w.searcher.receive(second.text())
+    w.run()
+    assert verdict(d) == "no"
+    assert d.notice() != "lost-win"  # the first verdict was never shown: nothing was lost
+    d.button("undo")  # the first position: its verdict is known at once
+    assert verdict(d) == "yes"
+    d.check_all()
+
+
+def test_hint_from_the_worker_marks_a_legal_move_and_a_stale_one_is_dropped():
+    code = str(game.DealCode("easy-harp", 0, 4))
+    d, w = with_worker(code)
+    w.start()
+    w.run()
+    g = game.new_game(code)
+    d.button("hint")
+    assert marks(d) == []  # asked of the worker
+    [req] = [r for r in w.requests() if r.ask.kind == "hint"]
+    assert req.position == g.position() and req.ask.nodes == assist_mod.hint_nodes(g)
+    w.run()
+    move = hinted_move(d, g)
+    assert g.check(move) is None
+    assert str(move) == str(g.normalise(game.load_position(g.position(), "easy-harp").hint(req.ask.nodes)))
+    assert not d.page.assist.slicer.busy
+    # Asked again, then the player draws before the answer: it is not shown.
+    d.button("hint")
+    d.tap("s", len(d.g.pile("s")) - 1)
+    w.run()
+    assert marks(d) == []
+    d.check_all()
+
+
+def test_finish_for_me_plays_the_workers_line_to_a_win():
+    d, w = with_worker(EO8, budgets=FULL)
+    w.start()
+    w.run()
+    d.button("solve")
+    assert d.dialog_open() is None  # searching beside the page
+    assert [r.ask.kind for r in w.requests()][-1] == "solve"
+    w.run()
+    d.br.advance(50)
+    assert d.dialog_open() == "dlg-confirm"
+    d.button("confirm")
+    run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
+    assert d.g.is_won and d.page.assist.assisted(d.g)
+    d.check_all()
+
+
+@pytest.mark.parametrize("how", ["error-event", "failed-message", "answers-error", "never-ready"])
+def test_a_failing_worker_leaves_the_page_to_its_slices(how):
+    d, w = with_worker(EO8, settings=SHOW)
+    if how == "never-ready":
+        d.br.advance(assist_mod.WORKER_START_MS + 1)
+    else:
+        w.start()
+        [req] = w.requests()
+        if how == "error-event":
+            w.on_error("boom")
+        elif how == "failed-message":
+            w.deliver(json.dumps({"type": "failed", "error": "no memory"}))
+        else:
+            w.deliver(json.dumps({"type": "error", "id": req.id, "error": "RuntimeError: bug"}))
+    assert w.closed and d.page.assist.beside is None
+    run_until(d, lambda: verdict(d) != "thinking")
+    assert verdict(d) == "yes"
+    # Later searches and hints run here; the closed worker is never posted to again.
+    d.button("hint")
+    assert marks(d)
+    ask_to_finish(d)
+
+
+def test_unreadable_messages_from_the_worker_change_nothing():
+    d, w = with_worker(EO8, settings=SHOW)
+    w.start()
+    for text in ["", "{", json.dumps({"type": "answer"}), json.dumps([1, 2])]:
+        w.deliver(text)
+    assert verdict(d) == "thinking" and not w.closed and d.page.assist.beside is not None
+    w.run()
+    assert verdict(d) == "yes"
+
+
+def test_the_stuck_test_runs_in_the_worker_and_the_notice_comes():
+    g = game.load_position(STUCK_POSITION, game="easy-harp")
+    d, w = with_worker("", settings=SHOW, store=FakeStore({"solitaire.game": g.to_save()}),
+                       budgets={**BUDGETS, "stuck": STUCK_NODES})
+    w.start()
+    for _ in range(3):  # the verdict, then the stuck test it asks for
+        w.run()
+    assert d.notice() == "stuck" and verdict(d) == "no"
+    stuck = [r for r in w.requests() if r.ask.kind == "stuck"]
+    assert [(r.ask.mode, r.ask.goal, r.ask.nodes, r.position) for r in stuck] \
+        == [("complete", "progress", STUCK_NODES, g.position())]
+    assert not d.page.assist.slicer.busy  # nothing searched on the page's thread
+
+
+def test_a_hint_before_the_worker_is_ready_is_answered_at_once():
+    d, w = with_worker(EO8)
+    d.button("hint")
+    assert marks(d) and w.posted == []
+    g = game.new_game(EO8)
+    assert g.check(hinted_move(d, g)) is None
+
+
+def test_the_worker_pauses_while_the_player_acts():
+    d, w = with_worker(EO8, settings=SHOW)
+    w.start()
+    d.tap("t1", len(d.g.pile("t1")) - 1)
+    pauses = [m for m in map(read_message, w.posted) if isinstance(m, Pause)]
+    assert pauses == [Pause(assist_mod.INPUT_PAUSE_MS)]
+    # The worker's Searcher then waits that long before its next slice.
+    clock = [0.0]
+    sent: list[str] = []
+    s = Searcher(sent.append, clock=lambda: clock[0])
+    s.receive(w.requests()[-1].text())
+    s.receive(pauses[0].text())
+    assert s.wait_ms() == assist_mod.INPUT_PAUSE_MS
+    s.step()
+    assert s.slicer.busy and sent == []  # nothing searched during the pause
+    clock[0] += assist_mod.INPUT_PAUSE_MS / 1000
+    assert s.wait_ms() == 0
+    while s.busy:
+        s.step()
+    assert isinstance(read_message(sent[-1]), Answer)
+
+
+# ----- when the worker starts (lazy_: the page's own rule) ------------------------------
+
+
+def lazy_page(code: str, monkeypatch: pytest.MonkeyPatch, ready_soon: bool = False,
+              **kw: Any) -> tuple[Driver, list[FakeWorker]]:
+    """A page with the page's own rule for starting the worker; the workers it made
+    (each says it is ready in the next task, with ``ready_soon``)."""
+    monkeypatch.setattr(assist_mod, "WORKER_AT_START", False)
+    made: list[FakeWorker] = []
+
+    def start(br: Any, url: str, on_message: Callable[[str], None],
+              on_error: Callable[[str], None]) -> FakeWorker:
+        made.append(FakeWorker(br, on_message, on_error))
+        if ready_soon:
+            br.set_timeout(made[-1].start, 0)
+        return made[-1]
+
+    return Driver(code, worker=start, **kw), made
+
+
+def test_lazy_searches_that_end_quickly_start_no_worker(monkeypatch):
+    """The indicator of a deal decided in a few slices, and play: no second interpreter."""
+    d, made = lazy_page(EO8, monkeypatch, settings=SHOW)
+    run_until(d, lambda: verdict(d) == "yes")
+    assert made == []
+
+
+def test_lazy_a_long_search_starts_the_worker_which_takes_it_over(monkeypatch):
+    """A verdict still searched after ``WORKER_AFTER_SLICES`` slices starts the worker;
+    once it is ready, the search goes on there (the slices stop) and its answer is
+    shown."""
+    monkeypatch.setattr(assist_mod, "WORKER_AFTER_SLICES", 3)
+    real = assist_mod.make_search
+
+    class Long:
+        """The real search, answering only from its 10th step on: a long one."""
+
+        def __init__(self, ask: Ask, source: Any) -> None:
+            self.search, self.steps = real(ask, source), 0
+
+        def step(self, nodes: int = 1000) -> game.Solution | None:
+            self.steps += 1
+            return self.search.step(nodes) if self.steps >= 10 else None
+
+    monkeypatch.setattr(assist_mod, "make_search", Long)
+    # Each step takes 5 ms of the slicer's clock: a slice holds two or three steps.
+    ticks = itertools.count()
+    monkeypatch.setattr(assist_mod, "Slicer",
+                        lambda clock: Slicer(clock=lambda: next(ticks) * 0.005))
+    g = game.new_game(EO4_DEAL)
+    g.play(KILLER)  # a lost position
+    store = FakeStore({"solitaire.game": g.to_save()})
+    d, made = lazy_page("", monkeypatch, ready_soon=True, store=store, settings=SHOW,
+                        budgets=FULL)
+    run_until(d, lambda: bool(made) or verdict(d) != "thinking", step=1)
+    assert len(made) == 1, "a long search started the worker"
+    slicer = d.page.assist.slicer
+    assert verdict(d) == "thinking" and not slicer.busy, "the worker took the search over"
+    (w,) = made
+    (req,) = w.requests()
+    assert req.ask.kind == "verdict" and req.position == g.position()
+    w.run()
+    assert verdict(d) == "no"
+
+
+def test_lazy_a_hint_starts_the_worker_and_is_found_at_once(monkeypatch):
+    d, made = lazy_page(EO8, monkeypatch)
+    assert made == []
+    d.button("hint")
+    assert marks(d), "the first hint is found on the page, at once"
+    assert len(made) == 1
+    d.button("hint")
+    assert len(made) == 1, "one worker a page"
