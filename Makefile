@@ -9,6 +9,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 FC_SOLVE := /usr/bin/fc-solve
+# Test processes (pytest-xdist): one per core, at most 2 (the CI machine has 2; more
+# would share the cores among more Chromium starts). --dist loadscope keeps a module in
+# one process, so a page started once per module (tests/browser warm_page) stays one.
+TEST_PROCS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 2 ] && n=2; echo $$n)
 # The other two engines of the smoke tests (tests/engines/, issue 25): Firefox ESR
 # (driven by npm puppeteer-core) and WebKitGTK's WebKitWebDriver + MiniBrowser (driven
 # by pip selenium), which needs an X display: Xvfb.
@@ -27,8 +31,8 @@ play: runtime
 test: runtime venv chromium engines fc-solve
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest tests --ignore=tests/engines
-	$(VENV)/bin/pytest tests/engines
+	$(VENV)/bin/pytest tests --ignore=tests/engines -n $(TEST_PROCS) --dist loadscope
+	$(VENV)/bin/pytest tests/engines -n $(TEST_PROCS)
 
 # The three-engine smoke tests alone; ENGINES=webkit (or firefox, chromium, or a
 # comma-separated list) runs only those.
