@@ -130,6 +130,7 @@
       if (!el) return null;
       status[key] = [el.dataset.value || "", el.textContent];
       if (key === "time") status[key].push(el.hidden);
+      if (key === "game") status[key].push(el.dataset.short || "");
     }
     const win = bar.querySelector('[data-role="winnable"]');
     const labels = {};
@@ -221,12 +222,13 @@
     if (!st || typeof st !== "object" || Array.isArray(st)) return false;
     for (const key of STATUS) {
       const v = st[key];
-      if (!Array.isArray(v) || v.length !== (key === "time" ? 3 : 2) || !isText(v[0], 40) || !isText(v[1])) return false;
+      if (!Array.isArray(v) || v.length !== (key === "time" || key === "game" ? 3 : 2)
+        || !isText(v[0], 40) || !isText(v[1])) return false;
     }
     const game = facts.variants[s.variant].game;
     if (st.game[0] !== game || !CODE.test(st.code[0])) return false;
     if (!["score", "moves", "time"].every((k) => DIGITS.test(st[k][0]))) return false;
-    if (typeof st.time[2] !== "boolean") return false;
+    if (typeof st.time[2] !== "boolean" || !isText(st.game[2], 40)) return false;
     const w = s.winnable;
     if (!Array.isArray(w) || w.length !== 3 || typeof w[0] !== "boolean"
       || !(w[0] ? WINNABLE.includes(w[1]) : w[1] === "") || !isText(w[2])) return false;
@@ -298,6 +300,7 @@
       el.textContent = s.status[key][1];
     }
     bar.querySelector('[data-status="time"]').hidden = s.status.time[2];
+    bar.querySelector('[data-status="game"]').dataset.short = s.status.game[2];
     const win = bar.querySelector('[data-role="winnable"]');
     if (win && s.winnable[0]) {
       win.dataset.status = "winnable";

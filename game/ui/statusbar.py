@@ -34,6 +34,8 @@ class StatusBar:
             el = self.doc.querySelector(f'[data-status="{status.key}"]')
             el.dataset.value = status.value
             el.textContent = status.text
+            if status.key == "game":  # its proper name alone, for narrow screens (CSS)
+                el.dataset.short = texts.t(f"game.{g.game}")
         self.undo_el.disabled = not g.can_undo
         self.redo_el.disabled = not g.can_redo
 
