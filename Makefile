@@ -31,7 +31,7 @@ play: runtime
 test: runtime venv chromium engines fc-solve
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest tests --ignore=tests/engines -n $(TEST_PROCS) --dist loadscope
+	$(VENV)/bin/pytest tests --ignore=tests/engines -n $(TEST_PROCS) --dist loadscope --durations=15
 	$(VENV)/bin/pytest tests/engines -n $(TEST_PROCS)
 
 # The three-engine smoke tests alone; ENGINES=webkit (or firefox, chromium, or a
