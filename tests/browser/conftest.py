@@ -211,6 +211,53 @@ def open_blank(page: Page) -> None:
     page.unroute(f"**{BLANK}")
 
 
+def context_options(request: pytest.FixtureRequest, server: str, viewport: dict) -> dict:
+    """``new_context`` options: the server as ``base_url``, no service worker, the
+    size, and the ``context`` marker's options."""
+    marker = request.node.get_closest_marker("context")
+    return {"base_url": server, "service_workers": "block", **viewport,
+            **(marker.kwargs if marker else {})}
+
+
+def guarded_context(browser: Browser, options: dict, log: PageLog) -> BrowserContext:
+    """A new context that logs its requests in ``log`` and reports CSP violations."""
+    ctx = browser.new_context(**options)
+    ctx.set_default_timeout(30_000)
+    ctx.add_init_script(CSP_PROBE)
+    ctx.on("request", lambda req: log.requests.append(req.url))
+    ctx.on("requestfailed", lambda req: log.failed_requests.append(req.url))
+    return ctx
+
+
+def guarded_page(ctx: BrowserContext, log: PageLog) -> Page:
+    """A new page of ``ctx`` that logs its console errors and uncaught errors."""
+    pg = ctx.new_page()
+    pg.on("console", lambda msg: msg.type == "error" and log.console_errors.append(
+        f"{msg.text} ({msg.location.get('url', '')})"))
+    pg.on("pageerror", lambda err: log.page_errors.append(str(err)))
+    return pg
+
+
+def failed(request: pytest.FixtureRequest, pg: Page) -> bool:
+    """Whether the test failed; if so, a screenshot of ``pg`` goes to test-results/."""
+    rep = getattr(request.node, "rep_call", None)
+    if rep is None or not rep.failed:
+        return False
+    SCREENSHOTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:]
+    try:
+        pg.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    except Exception:  # noqa: BLE001 - a screenshot must never hide the real failure
+        pass
+    return True
+
+
+def fail_on_problems(log: PageLog) -> None:
+    problems = log.problems()
+    if problems:
+        pytest.fail("page problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
 @pytest.fixture
 def context(
     request: pytest.FixtureRequest, browser: Browser, server: str, viewport: dict, page_log,
@@ -220,15 +267,7 @@ def context(
     Extra ``new_context`` options come from the ``context`` marker, e.g.
     ``@pytest.mark.context(locale="ro-RO", reduced_motion="reduce")``.
     """
-    options = {"base_url": server, "service_workers": "block", **viewport}
-    marker = request.node.get_closest_marker("context")
-    if marker:
-        options.update(marker.kwargs)
-    ctx = browser.new_context(**options)
-    ctx.set_default_timeout(30_000)
-    ctx.add_init_script(CSP_PROBE)
-    ctx.on("request", lambda req: page_log.requests.append(req.url))
-    ctx.on("requestfailed", lambda req: page_log.failed_requests.append(req.url))
+    ctx = guarded_context(browser, context_options(request, server, viewport), page_log)
     try:
         yield ctx
     finally:
@@ -242,22 +281,10 @@ def page(
     """A page in a fresh context; fails the test at teardown if the page logged a
     console error, threw an uncaught error or requested another origin. A failing test
     leaves a screenshot in ``test-results/``."""
-    pg = context.new_page()
-    pg.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
-        f"{msg.text} ({msg.location.get('url', '')})"))
-    pg.on("pageerror", lambda err: page_log.page_errors.append(str(err)))
+    pg = guarded_page(context, page_log)
     yield pg
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        SCREENSHOTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:]
-        try:
-            pg.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-        except Exception:  # noqa: BLE001 - a screenshot must never hide the real failure
-            pass
-    problems = page_log.problems()
-    if problems:
-        pytest.fail("page problems:\n  " + "\n  ".join(problems), pytrace=False)
+    failed(request, pg)
+    fail_on_problems(page_log)
 
 
 def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> Page:
@@ -360,21 +387,13 @@ def warm_page(
     errors, page errors, other origins: only what this test logged); a test that fails
     leaves a screenshot and the page is thrown away, so the next test starts afresh.
     The viewport is put back after a test that resized it."""
-    marker = request.node.get_closest_marker("context")
-    extra = dict(marker.kwargs) if marker else {}
-    key = json.dumps([viewport, extra], sort_keys=True, default=str)
+    options = context_options(request, server, viewport)
+    key = json.dumps(options, sort_keys=True, default=str)
     w = warm_pool.get(key)
     if w is None:
         log = PageLog(origin=server)
-        ctx = browser.new_context(**{"base_url": server, "service_workers": "block",
-                                     **viewport, **extra})
-        ctx.set_default_timeout(30_000)
-        ctx.add_init_script(CSP_PROBE)
-        ctx.on("request", lambda req: log.requests.append(req.url))
-        pg = ctx.new_page()
-        pg.on("console", lambda msg: msg.type == "error" and log.console_errors.append(
-            f"{msg.text} ({msg.location.get('url', '')})"))
-        pg.on("pageerror", lambda err: log.page_errors.append(str(err)))
+        ctx = guarded_context(browser, options, log)
+        pg = guarded_page(ctx, log)
         seed_storage(pg, WELCOMED)
         pg.goto("/index.html", wait_until="commit")
         wait_ready(pg)
@@ -383,20 +402,10 @@ def warm_page(
     w.log.page_errors.clear()
     w.log.requests.clear()
     yield w.page
-    rep = getattr(request.node, "rep_call", None)
-    failed = rep is not None and rep.failed
-    if failed:
-        SCREENSHOTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:]
-        try:
-            w.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-        except Exception:  # noqa: BLE001 - a screenshot must never hide the real failure
-            pass
     problems = w.log.problems()
-    if failed or problems:
+    if failed(request, w.page) or problems:
         del warm_pool[key]
         w.context.close()
     elif w.page.viewport_size != w.size:
         w.page.set_viewport_size(w.size)  # type: ignore[arg-type]
-    if problems:
-        pytest.fail("page problems:\n  " + "\n  ".join(problems), pytrace=False)
+    fail_on_problems(w.log)

@@ -33,6 +33,13 @@ def visit_and_play(page, open_app) -> None:
     page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
 
 
+def leave_for_other(page) -> None:
+    """Show another page of the origin (answered by the test, so nothing of ours runs)."""
+    page.route("**/__other__.html", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
+    page.goto("/__other__.html")
+
+
 def hold_runtime(page) -> list:
     held: list = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
@@ -95,9 +102,7 @@ def test_no_picture_for_another_game_size_or_deal_link(page, open_app, viewport)
     page.wait_for_selector("html[data-ready='1']", state="attached")
     assert page.evaluate("window.__prepaint.save()") is True
     # Another game saved (by another tab) after this page was left: not painted.
-    page.route("**/__other__.html", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
-    page.goto("/__other__.html")
+    leave_for_other(page)
     page.evaluate("""() => { const g = JSON.parse(localStorage.getItem('solitaire.game'));
       localStorage.setItem('solitaire.game', JSON.stringify({...g, history: []})); }""")
     held = hold_runtime(page)
@@ -108,7 +113,7 @@ def test_no_picture_for_another_game_size_or_deal_link(page, open_app, viewport)
     release(page, held)
     page.wait_for_selector("html[data-ready='1']", state="attached")
     # Another window size than the picture's (the window was resized while closed).
-    page.goto("/__other__.html")
+    leave_for_other(page)
     assert page.evaluate("JSON.parse(localStorage.getItem('solitaire.paint')).w") == \
         viewport["viewport"]["width"]
     size = viewport["viewport"]
@@ -233,13 +238,6 @@ HARMLESS = """() => ({
         !document.querySelector('[data-status="moves"]').textContent.includes('__evil__')
         && !(document.querySelector('[data-action="undo"]').getAttribute('aria-label') || '').includes('__evil__'),
 })"""
-
-
-def leave_for_other(page) -> None:
-    """Show another page of the origin (answered by the test, so nothing of ours runs)."""
-    page.route("**/__other__.html", lambda route: route.fulfill(
-        status=200, content_type="text/html", body="<!doctype html><title>other</title>"))
-    page.goto("/__other__.html")
 
 
 def start_with_picture(page, picture: dict) -> None:

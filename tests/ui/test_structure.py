@@ -14,6 +14,7 @@ import ast
 from pathlib import Path
 
 import game
+from tests.unit.helpers import find_cycle
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
@@ -110,30 +111,6 @@ def ui_graph() -> dict[str, set[str]]:
         deps.discard(p.stem)
         deps &= {q.stem for q in ui_modules()}
     return graph
-
-
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle of ``graph`` as a path, or None."""
-    state: dict[str, int] = {}
-
-    def visit(node: str, trail: list[str]) -> list[str] | None:
-        state[node] = 1
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return trail + [node, nxt]
-            if not state.get(nxt):
-                found = visit(nxt, trail + [node])
-                if found:
-                    return found
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if not state.get(node):
-            found = visit(node, [])
-            if found:
-                return found
-    return None
 
 
 def test_no_import_cycle_in_the_view():

@@ -32,3 +32,27 @@ def board(game: str = "eight-off", cells: int | None = None, **piles: str) -> Ga
 def pile_ids_text(g: Game, pid: str) -> str:
     """Pile ``pid`` as card ids, bottom to top, face-down ones in parentheses."""
     return " ".join(p.card.id if p.up else f"({p.card.id})" for p in g.pile(pid))
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` (node -> the nodes it imports) as a trail, or ``None``."""
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> list[str] | None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return trail + [node, nxt]
+            if nxt in graph and not state.get(nxt):
+                found = visit(nxt, trail + [node])
+                if found:
+                    return found
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if not state.get(node):
+            found = visit(node, [])
+            if found:
+                return found
+    return None

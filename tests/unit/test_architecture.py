@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.unit.helpers import find_cycle
+
 GAME = Path(__file__).resolve().parents[2] / "game"
 
 #: Layers, lowest first: a module may import only modules of lower layers.
@@ -125,30 +127,6 @@ def _node(mod: str) -> str:
     return parts[1]
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One cycle of ``graph`` (node -> the nodes it imports) as a trail, or ``None``."""
-    state: dict[str, int] = {}
-
-    def visit(node: str, trail: list[str]) -> list[str] | None:
-        state[node] = 1
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return trail + [node, nxt]
-            if nxt in graph and not state.get(nxt):
-                found = visit(nxt, trail + [node])
-                if found:
-                    return found
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if not state.get(node):
-            found = visit(node, [])
-            if found:
-                return found
-    return None
-
-
 def _import_graph() -> dict[str, set[str]]:
     """Module -> modules it imports, inside game/ outside game/ui, each file of a
     sub-package a node of its own (so a cycle inside game/solver counts too)."""
@@ -160,8 +138,8 @@ def _import_graph() -> dict[str, set[str]]:
     return graph
 
 
-def test_no_import_cycle():
-    cycle = _cycle(_import_graph())
+def test_no_importfind_cycle():
+    cycle = find_cycle(_import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
@@ -169,7 +147,7 @@ def test_the_graph_sees_modules_inside_sub_packages(tmp_path):
     # The checker itself: a cycle between two files of game/solver is a cycle.
     graph = _import_graph()
     assert "solver.search" in graph and "solver.adapter" in graph["solver.__init__"]
-    assert _cycle({**graph, "solver.eo_state": graph["solver.eo_state"] | {"solver.adapter"}}) is not None
+    assert find_cycle({**graph, "solver.eo_state": graph["solver.eo_state"] | {"solver.adapter"}}) is not None
 
 
 def test_the_walk_sees_imports_inside_functions(tmp_path):
