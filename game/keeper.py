@@ -68,6 +68,11 @@ class RecordKeeper:
         self.saved = True
         self._text: str | None = None
         self._pending: list[Event | Reset] = []
+        # crossed writes (docs/RECORDS.md "The merge", 7): the text the key holds as far
+        # as this keeper knows, and the events it wrote since another tab's write last
+        # came in order after one of its own
+        self._heard: str | None = None
+        self._written: list[Event] = []
 
     def _read(self) -> tuple[Records, str | None]:
         """Parse what storage holds (or the own text when it holds nothing); keep an
@@ -84,8 +89,9 @@ class RecordKeeper:
         """Read storage at start-up (and repair it when it was unreadable)."""
         records, stored = self._read()
         self.records, self._text = records, dump_records(records)
-        if self.recovered and stored is not None:
-            self.store.set(KEY_RECORDS, self._text)
+        self._heard = stored
+        if self.recovered and stored is not None and self.store.set(KEY_RECORDS, self._text):
+            self._heard = self._text
         return records
 
     def _commit(self, op: Event | Reset | None) -> list[Outcome]:
@@ -115,7 +121,10 @@ class RecordKeeper:
         write lands, so nothing is counted twice or never."""
         self.saved = saved
         if saved:
+            self._written.extend(op for op in self._pending if isinstance(op, Event))
+            del self._written[:-PENDING_LIMIT]
             self._pending.clear()
+            self._heard = self.text
 
     def _merge(self, op: Event | Reset | None) -> list[Outcome]:
         if op is not None:
@@ -160,14 +169,33 @@ class RecordKeeper:
         if not self.saved:
             self._commit(None)
 
-    def adopt(self, raw: str | None) -> Records:
-        """Another tab changed ``solitaire.records`` (a ``storage`` event): show its data
-        with this tab's pending operations on top; writes nothing, backs nothing up."""
+    def adopt(self, raw: str | None, old: str | None = None) -> Records:
+        """Another tab changed ``solitaire.records`` from ``old`` to ``raw`` (a ``storage``
+        event): show its data with this tab's pending operations on top; writes nothing,
+        backs nothing up. Unless that write came before this keeper's own last write,
+        which overwrote it (the key held something else than the text this keeper last
+        read or wrote just before it: ``old``): the other tab's write was made from an
+        older copy of storage, ours from one without it, so its events and ours are
+        joined and written (``rejoin``). Events are idempotent per game id, so nothing
+        is counted twice; a reset is not replayed (docs/RECORDS.md "The merge", 7)."""
         records, ok = parse_records(raw, self.now())
-        if ok and raw is not None:
-            for op in self._pending:
-                records = reset(records, op.variant) if isinstance(op, Reset) else apply(records, op)[0]
-            self.records = records
+        if not ok or raw is None:
+            return self.records
+        if self._heard is not None and old != self._heard:
+            return self.rejoin(records)
+        self._heard, self._written = raw, []  # a write after ours: its tab joins if need be
+        for op in self._pending:
+            records = reset(records, op.variant) if isinstance(op, Reset) else apply(records, op)[0]
+        self.records = records
+        return self.records
+
+    def rejoin(self, theirs: Records) -> Records:
+        """Write ``theirs`` (another tab's records that this keeper's own later write
+        overwrote) with the events this keeper wrote since, and those pending."""
+        for op in [*self._written, *self._pending]:
+            theirs = reset(theirs, op.variant) if isinstance(op, Reset) else apply(theirs, op)[0]
+        self.records, self._text = theirs, dump_records(theirs)
+        self.settle(self.store.set(KEY_RECORDS, self._text))
         return self.records
 
     def text_with(self, events: tuple[Event, ...], base: str | None = None) -> str:
@@ -194,4 +222,6 @@ class RecordKeeper:
         self.records, ok = parse_records(raw, self.now())
         self._text = dump_records(self.records)
         self.saved = self.store.set(KEY_RECORDS, raw)
+        if self.saved:
+            self._heard, self._written = raw, []
         return self.saved

@@ -16,6 +16,14 @@ remembers the blob it last read or wrote (``last_saved``). Policy:
   replaced it puts its own back (``core.Core.gave_up``, issue 27 case 1).
 - A ``storage`` event whose game is no longer the stored one, when another tab's newer
   game is stored, is skipped: that game's own event follows (``page.Page.on_storage``).
+- Crossed writes (issue 27 point 2): two tabs each save before the other's write
+  reached their copy of storage. Storage keeps the one written last, and each event
+  carries what the key held just before (``oldValue``, sent by the browser's storage
+  process). An event whose ``oldValue`` is not the blob this tab last read or wrote
+  (nor the newer value of an event that came in order since) tells of a write that
+  this tab's own later write overwrote (``overwritten``): it is skipped, and the
+  other tab, whose event of our write has its blob as ``oldValue``, takes ours over.
+  So both tabs end on the stored game, whichever landed last.
 """
 
 from __future__ import annotations
@@ -54,6 +62,17 @@ def before_save(current: str | None, last_saved: str | None) -> Adopt | Write:
         return Adopt(game.load_save(current), current)
     except game.GameError:
         return WRITE
+
+
+def overwritten(old_value: str | None, heard: str | None) -> bool:
+    """Whether a ``storage`` event tells of a write made before the blob this tab knows
+    the key holds (``heard``: the blob it last read or wrote, or the newer value of the
+    last event that came in order after that), so already overwritten: the key held
+    something else than ``heard`` just before the write (``old_value``). Events come in
+    the order storage took the writes, each one's ``oldValue`` the previous one's
+    ``newValue``; only this tab's own write (or a read of a newer blob) breaks the
+    chain. False when this tab knows no blob yet."""
+    return heard is not None and old_value != heard
 
 
 def on_storage_event(new_value: str | None, last_saved: str | None) -> Adopt | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import game
 
-from . import conflict, gestures
+from . import gestures
 from . import intents as it
 from .assist import Assist
 from .confirm import Confirm
@@ -28,7 +28,7 @@ from .focus import Focus
 from .i18n import Catalog
 from .ledger import Ledger
 from .notices import Notices
-from .persist import KEY_GAME, KEY_SETTINGS, SafeStore, Settings
+from .persist import KEY_SETTINGS, SafeStore, Settings
 from .pointer import Pointer
 from .scene import Scene
 from .selection import Selection
@@ -53,6 +53,10 @@ class Core:
         self._texts: Texts | None = None
         self.current: game.Game | None = None  # None until start() has read the game
         self.last_saved: str | None = None  # the game blob this tab last read or wrote
+        # what the game key holds as far as this tab knows: last_saved, or the newer blob
+        # of the last storage event that came in order after it (conflict.overwritten)
+        self.heard: str | None = None
+        self.recheck_timer = 0  # a look at the stored game after another tab's write
         # the games this tab replaced by another: id -> (deal code, move counter then)
         self.given_up: dict[str, tuple[str, int]] = {}
         self.selection = Selection()  # what a tap or a key picked up (issue 11.1)
@@ -104,6 +108,15 @@ class Core:
         """The solver's view after any change of position (``helping.Helping``)."""
         raise NotImplementedError  # the page's solver flow
 
+    def save_game(self) -> None:
+        """Save the game after an action, or take a newer one over (``tabs.Tabs``)."""
+        raise NotImplementedError  # the page's flow of tabs
+
+    def catch_up(self) -> bool:
+        """Before a player's action: take over a newer game another tab stored; True when
+        the game was replaced (``tabs.Tabs``)."""
+        raise NotImplementedError  # the page's flow of tabs
+
     def close(self) -> None:
         """Remove every listener and release every proxy this page created."""
         self.br.close()
@@ -146,7 +159,12 @@ class Core:
     # ----- playing -----------------------------------------------------------------
 
     def play(self, move: str | game.Move) -> bool:
-        """Play a move; True when it was played. Refusals show their reminder."""
+        """Play a move; True when it was played. Refusals show their reminder. When
+        another tab's newer game is taken over first (``catch_up``), the move is played
+        only if it still moves the same cards onto the same card."""
+        before = self.g
+        if self.catch_up() and not still_means(move, before, self.g):
+            return False
         try:
             self.g.play(move)
         except game.IllegalMove as err:
@@ -195,6 +213,7 @@ class Core:
     def undo(self) -> None:
         """Take back the last action."""
         self.stop_finish()
+        self.catch_up()
         if self.g.undo():
             self.cancel_press()
             self.after_action("undo")
@@ -202,6 +221,7 @@ class Core:
     def redo(self) -> None:
         """Play again the last action taken back."""
         self.stop_finish()
+        self.catch_up()
         if self.g.redo():
             self.cancel_press()
             self.after_action("redo")
@@ -232,86 +252,10 @@ class Core:
 
     # ----- saving and other tabs ---------------------------------------------------
 
-    def save_game(self) -> None:
-        """Save the game after an action, unless another tab saved a newer one: then
-        take that one over (``conflict.before_save``)."""
-        decision = conflict.before_save(self.store.get(KEY_GAME), self.last_saved)
-        if isinstance(decision, conflict.Adopt) and self.gave_up(decision.other):
-            decision = conflict.WRITE  # a stale tab wrote a game this one replaced
-        if isinstance(decision, conflict.Adopt):
-            self.ledger.keeper.flush()  # what this tab counted is kept, the game is not
-            self.adopt(decision)
-            return
-        blob = self.g.to_save()
-        writes = {}
-        meta = self.ledger.dump_meta()
-        if meta is not None:
-            writes[game.KEY_META] = meta  # first: a tab adopting the game finds its id
-        writes[KEY_GAME] = blob
-        keeper = self.ledger.keeper
-        counted = keeper.pending
-        if counted:
-            writes[game.KEY_RECORDS] = keeper.text
-        ok = self.store.transact(writes)  # the game, its meta and its records, or nothing
-        if counted:
-            keeper.settle(ok)
-        if ok:
-            self.last_saved = blob
-            self.notices.dismiss("storage-full")
-        self.check_storage()
-
     def save_settings(self) -> None:
         """Save the settings."""
         self.store.set(KEY_SETTINGS, self.settings.dump())
         self.check_storage()
-
-    def gave_up(self, other: game.Game) -> bool:
-        """Whether ``other``, a game another tab saved, is one this tab replaced by
-        another. Such a game never comes back: a tab that had not yet seen the new game
-        saved its own over it (Chromium's tabs each read a copy of storage, brought up
-        to date a little later), and this tab puts its game back (issue 27 case 1, run
-        2). Known by its id, from the meta stored beside it; when that meta is another
-        game's (two tabs' writes crossed), by its deal and a move counter not below the
-        one it had when replaced (the counter never goes down, SPEC §6). A game stored
-        with no meta at all (an imported one may be) is not known as given up."""
-        raw = self.store.get(game.KEY_META)
-        if raw is None:
-            return False
-        meta, _ok = game.parse_meta(raw, self.br.now(), True, other.code)
-        if meta is not None:
-            return meta.id in self.given_up
-        return any(other.code == code and other.move_count >= moves
-                   for code, moves in self.given_up.values())
-
-    def other_game(self, blob: str | None) -> None:
-        """Another tab stored ``blob`` as the game (a ``storage`` event): take it over,
-        or skip it when a newer one is stored (its own event follows; storage still
-        showing this tab's own last write is no sign: Chromium keeps a tab's copy of a
-        key it writes until the write is through), or put this tab's game back when
-        ``blob`` is a game this tab replaced (``gave_up``)."""
-        now = self.store.get(KEY_GAME)
-        if blob is not None and now not in (None, blob, self.last_saved):
-            return
-        decision = conflict.on_storage_event(blob, self.last_saved)
-        if decision is not None and self.gave_up(decision.other):
-            self.save_game()
-        elif decision is not None:
-            self.adopt(decision)
-
-    def adopt(self, decision: conflict.Adopt) -> None:
-        """Take over the game another tab saved, and say so: anything this tab was
-        doing to its own game (Finish for me, a search, a selection) stops first."""
-        self.stop_finish(say=False)
-        self.assist.cancel()
-        self.notices.after_action()
-        self.set_game(decision.other, decision.blob)
-        self.ledger.read_meta(self.g)
-        # "Start another game?" stays open while the other tab plays on the same game
-        # and the question is the same (issue 27 case 1: a tab running Finish for me
-        # must not keep the other from taking the game over); any other question goes.
-        self.confirm.cancel_unless(self.replace_question())
-        self.show_new()
-        self.notify("other-tab", lambda tx: tx.notice("other-tab"))
 
     # ----- the one way to replace the game -------------------------------------------
 
@@ -332,7 +276,7 @@ class Core:
         self.cancel_press()
         self.selection.clear()
         self.current = g
-        self.last_saved = saved
+        self.last_saved = self.heard = saved
 
     def show_new(self) -> None:
         """Show a game that replaced the one on the table."""
@@ -393,3 +337,26 @@ class Core:
         if self._texts is not None:
             self.status.time(self.ledger.seconds() if self.settings.show_clock else None,
                              self.texts)
+
+
+def still_means(move: str | game.Move, before: game.Game, after: game.Game) -> bool:
+    """Whether ``move``, chosen on ``before``, means the same on ``after`` (another tab's
+    game taken over meanwhile): a stock tap always; else the cards it moves and the top
+    card it goes onto are the same cards (by physical id). Never raises."""
+    try:
+        m = move if isinstance(move, game.Move) else game.Move.parse(move)
+    except game.GameError:
+        return False
+
+    def cards(g: game.Game, pid: str, n: int) -> list[str] | None:
+        if pid not in g.pile_ids():
+            return None if pid != "f" else []
+        pile = g.pile(pid)
+        return [p.card.id for p in pile[len(pile) - n:]] if n <= len(pile) else None
+
+    if m.src == "s" and m.dst is None:
+        return True
+    n = m.count or 1
+    return (cards(before, m.src, n) == cards(after, m.src, n)
+            and cards(before, m.dst or "", 1) == cards(after, m.dst or "", 1))
+

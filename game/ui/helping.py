@@ -190,6 +190,8 @@ class Helping(Core):
         """The next move of Finish for me is due: played if it still runs."""
         if not self.finishing or self.finishing[0] != move:
             return
+        if self.catch_up():  # another tab's newer game: taken over, and the finish stopped
+            return
         self.finishing.pop(0)
         self.assist.mark_assisted(self.g)
         if not self.play(move):

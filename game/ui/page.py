@@ -29,6 +29,7 @@ from .i18n import Catalog, choose_language
 from .persist import KEY_GAME, KEY_SETTINGS, parse_settings
 from .recording import Recording
 from .tableplay import TablePlay
+from .tabs import Tabs
 from .texts import Texts
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ READERS: dict[str, tuple[str, ...]] = {
 }
 
 
-class Page(TablePlay, Helping, Recording, Dealing):
+class Page(TablePlay, Helping, Recording, Dealing, Tabs):
     """One page's game: the owner and the dispatcher. Created by ``app.start()``."""
 
     def __init__(self, br: Browser) -> None:
@@ -251,15 +252,16 @@ class Page(TablePlay, Helping, Recording, Dealing):
 
     async def on_storage(self, evt: JS) -> None:
         """Another tab changed the saved game, the records or the settings."""
-        key, blob = evt.key, evt.newValue
+        key, blob, old = evt.key, evt.newValue, evt.oldValue
         blob = blob if isinstance(blob, str) else None
+        old = old if isinstance(old, str) else None
         if self.current is None:
             return
         if key == game.KEY_RECORDS:
-            self.ledger.keeper.adopt(blob)
+            self.ledger.keeper.adopt(blob, old)
             self.refresh_stats()
         elif key == KEY_GAME:
-            self.other_game(blob)
+            self.other_game(blob, old)
         elif key == KEY_SETTINGS:
             settings, ok = parse_settings(blob)
             if ok:

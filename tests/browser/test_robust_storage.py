@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import notice, saved_game
+from tests.browser.helpers import expected, notice, saved_game, table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -149,3 +149,46 @@ def test_finish_for_me_in_one_tab_never_plays_into_the_game_another_tab_starts(
     assert (b.evaluate(CODE), b.evaluate(MOVES)) == (new, 0)  # ...and holds A's deal, as dealt
     assert notice(b)["kind"] == "other-tab"
     b.close()
+
+
+def test_a_take_back_crossing_finish_for_me_leaves_both_tabs_on_the_stored_game(
+        context, page, open_app, page_log):
+    """Issue 27 point 2, as a tester found it (3 of 3 tries): tabs A and B on one game,
+    Finish for me in A, Undo in B 0.7 to 2.5 s later; A's finish stopped, but the tabs
+    then showed different positions for over 10 s and the stale tab's next tap was
+    thrown away. Now, whatever the order in which the two writes land, both tabs show
+    the stored game within a second, and B's next action is played."""
+    link = "/index.html?deal=EO1-C8-AAAAAFA"
+    a = open_app(link)
+    b = context.new_page()
+    b.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
+        f"tab B: {msg.text}"))
+    b.on("pageerror", lambda err: page_log.page_errors.append(f"tab B: {err}"))
+    b.goto(link, wait_until="commit")
+    wait_ready(b)
+    for delay in (0.7, 1.5, 2.5):
+        before = a.evaluate(MOVES)
+        a.locator('.bar [data-action="solve"]').click()
+        a.locator('#dlg-confirm[open] [data-action="confirm"]').click(timeout=120_000)
+        a.wait_for_function(f"() => ({MOVES})() >= {before + 1}")  # the finish plays
+        time.sleep(delay - 0.2)
+        b.locator('.bar [data-action="undo"]').click()
+        start, same, stored = time.monotonic(), None, None
+        while time.monotonic() < start + 10:  # the tabs agree with storage, and stay so
+            time.sleep(0.25)
+            now = saved_game(a)
+            agree = (table(a) == table(b) == expected(now) and a.evaluate(MOVES) == now.move_count
+                     and a.evaluate(FINISHING) == "false")
+            if agree and stored is not None and now.to_save() == stored.to_save():
+                break
+            same, stored = (same or time.monotonic() - start, now) if agree else (None, None)
+        assert same is not None and same < 2, f"tabs apart after B's undo {delay} s into the finish"
+        moves = stored.move_count
+        b.locator('.bar [data-action="undo"]').click()  # B's next action is played...
+        b.wait_for_function(f"() => ({MOVES})() === {moves} && document.querySelector"
+                            "('[data-action=redo]').disabled === false")
+        a.wait_for_function("() => document.querySelector('[data-action=redo]').disabled === false")
+        assert table(a) == table(b) == expected(saved_game(b))  # ...and reaches A
+        assert a.evaluate(FINISHING) == "false"
+    b.close()
+

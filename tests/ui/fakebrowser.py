@@ -37,7 +37,15 @@ class FakeStore:
     as a full storage's do (``refuse``). ``tab()`` gives the same storage as another tab
     of the same origin sees it: a change made through one tab reaches the others as a
     ``storage`` event, queued as a task, only when the value really changed (HTML,
-    "Web storage", the ``storage`` event)."""
+    "Web storage", the ``storage`` event).
+
+    ``data`` is the storage itself (writes land in the order they are made, and each
+    event's ``oldValue`` is what the key held just before, as the browser's storage
+    process sends it). Each tab reads its own copy, as Chromium's tabs do: another
+    tab's write reaches this tab's copy only when its event is delivered (``lag`` holds
+    the keys whose copy is behind), and a tab's own write stays in its copy even when
+    the event of an earlier write by another tab is delivered after it (Chromium keeps
+    a key with a write of its own in flight; issue 27 point 2)."""
 
     def __init__(self, data: dict[str, str] | None = None, quota: int = 5_000_000) -> None:
         self.data = dict(data or {})
@@ -47,11 +55,14 @@ class FakeStore:
         self.full = False  # every write fails as a full storage's does
         self.tabs: list[FakeStore] = [self]
         self.browser: FakeBrowser | None = None
+        self.seq: dict[str, int] = {}  # the number of the last write of each key (shared)
+        self.lag: dict[str, str | None] = {}  # this tab's copy, where behind the storage
+        self.mine: dict[str, int] = {}  # the number of this tab's last write of each key
 
     def tab(self) -> FakeStore:
         """The same storage for another tab."""
         other = FakeStore(quota=self.quota)
-        other.data, other.refuse, other.tabs = self.data, self.refuse, self.tabs
+        other.data, other.refuse, other.tabs, other.seq = self.data, self.refuse, self.tabs, self.seq
         other.full, other.off = self.full, self.off
         self.tabs.append(other)
         return other
@@ -62,6 +73,8 @@ class FakeStore:
     def get(self, key: str) -> str | None:
         if self.off:
             raise PermissionError("storage disabled")
+        if key in self.lag:
+            return self.lag[key]
         return self.data.get(key)
 
     def set(self, key: str, value: str) -> None:
@@ -83,9 +96,23 @@ class FakeStore:
     def _tell(self, key: str, old: str | None, new: str | None) -> None:
         if old == new:
             return
+        seq = self.seq[key] = self.seq.get(key, 0) + 1
+        self.lag.pop(key, None)  # this tab's copy holds its own write
+        self.mine[key] = seq
         for other in self.tabs:
             if other is not self and other.browser is not None:
-                other.browser.storage_event(key, old, new)
+                other.lag.setdefault(key, old)  # its copy keeps what it had, until told
+                other.browser.storage_event(key, old, new, lambda o=other: o.told(key, new, seq))
+
+    def told(self, key: str, new: str | None, seq: int) -> None:
+        """The event of write ``seq`` of ``key`` reaches this tab: its copy takes it,
+        unless this tab wrote the key since (its own write stays)."""
+        if seq < self.mine.get(key, 0) or key not in self.lag:
+            return
+        if seq >= self.seq.get(key, 0):
+            del self.lag[key]
+        else:
+            self.lag[key] = new
 
 
 class FakeWindow(Target):
@@ -129,7 +156,8 @@ class FakeBrowser:
             self.window.navigator.languages = languages
         self.store = store or FakeStore()
         self.store.browser = self
-        self.held: list[tuple[str, str | None, str | None]] | None = None
+        self.held: list[tuple[str, str | None, str | None, Callable[[], None] | None]] | None = None
+        self.held_copies = False
         self.rng = random.Random(seed)
         self.clock = 1000.0  # performance.now() in ms
         self.epoch = epoch  # Date.now() at clock 0
@@ -188,28 +216,39 @@ class FakeBrowser:
         heapq.heappush(self.timers, (self.clock + max(0.0, float(ms)), tid, fn, None))
         return tid
 
-    def storage_event(self, key: str, old: str | None, new: str | None) -> None:
+    def storage_event(self, key: str, old: str | None, new: str | None,
+                      arrive: Callable[[], None] | None = None) -> None:
         """Another tab changed ``key``: the ``storage`` event comes as a task (kept back
         while ``held`` is a list: ``release_storage`` delivers them, as when this tab's
-        own input is handled before the event arrives)."""
+        own input is handled before the event arrives). ``arrive`` brings this tab's
+        copy of storage up to date, just before the event is dispatched."""
         evt = Event("storage", key=key, oldValue=old, newValue=new)
         if self.held is not None:
-            self.held.append((key, old, new))
+            if arrive is not None and not self.held_copies:
+                arrive()  # the copy is up to date, the event not yet dispatched
+                arrive = None
+            self.held.append((key, old, new, arrive))
             return
 
         def fire() -> None:
+            if arrive is not None:
+                arrive()
             for result in self.window.fire(evt):
                 self.run_async(result)
 
         self.set_timeout(fire, 0)
 
-    def hold_storage(self) -> None:
+    def hold_storage(self, copies: bool = False) -> None:
+        """Keep other tabs' ``storage`` events back (``release_storage`` delivers them);
+        with ``copies``, this tab's copy of storage stays behind too (Chromium updates
+        a tab's copy when the change reaches it, just before the event)."""
         self.held = []
+        self.held_copies = copies
 
     def release_storage(self) -> None:
         held, self.held = self.held or [], None
-        for key, old, new in held:
-            self.storage_event(key, old, new)
+        for key, old, new, arrive in held:
+            self.storage_event(key, old, new, arrive)
 
     def set_interval(self, fn: Callable[..., Any], ms: float) -> int:
         tid = self.next_timer

@@ -260,22 +260,22 @@ def test_two_tabs_follow_each_other_and_never_overwrite_a_newer_save():
     assert a.g.position() == b.g.position() == twin.position()
 
     # B acts after A's save but before A's event reached it: B's save must not
-    # overwrite A's newer game; B takes A's game instead and says so.
+    # overwrite A's newer game; B takes A's game over first, then plays its own draw
+    # on it (issue 27 point 2: nothing the player did is thrown away).
     assert b.notice() is None  # B's own move put its "other tab" notice away
     b.br.hold_storage()
     a.tap("s", 0)
     twin.play("s")
     newer = a.br.store.data[KEY_GAME]
     assert game.load_save(newer).to_save() == twin.to_save()
-    b.tap("s", 0)  # B's own draw, on its older game
-    assert b.notice() == "other-tab"
-    assert a.br.store.data[KEY_GAME] == newer
-    assert b.g.position() == twin.position()
+    b.tap("s", 0)  # B's own draw, tapped on its older game
+    twin.play("s")
+    assert b.g.to_save() == twin.to_save() == a.br.store.data[KEY_GAME]
     b.br.release_storage()  # the late event changes nothing
     b.br.advance(10)
     a.br.advance(10)
     assert a.g.position() == b.g.position() == twin.position()
-    assert a.br.store.data[KEY_GAME] == newer
+    assert a.notice() == "other-tab"
     # Both go on from the same game.
     b.button("undo")
     twin.undo()

@@ -137,7 +137,7 @@ def test_only_the_page_and_its_flows_know_the_parts_together():
     import pure modules and the table (which focus and welcome are given), never the
     owner (core) or its flows."""
     graph = ui_graph()
-    owner = {"core", "page", "tableplay", "helping", "recording", "dealing", "app"}
+    owner = {"core", "page", "tableplay", "helping", "recording", "dealing", "tabs", "app"}
     parts = {"table", "pointer", "notices", "statusbar", "focus", "welcome", "assist",
              "ledger", "confirm", "dialogs", "statsview"}
     for part in parts:

@@ -12,6 +12,9 @@ from fakebrowser import FakeStore
 from pagedriver import Driver, catalog
 
 import game
+from game.gameid import new_game_id
+from game.ui.core import still_means
+from game.ui.tabs import RECHECK_MS
 
 
 def two_tabs(code: str) -> tuple[Driver, Driver, FakeStore]:
@@ -306,3 +309,141 @@ def test_a_stale_tab_writing_the_replaced_game_never_brings_it_back(crossed):
     assert not b.page.finishing and (b.g.code, b.g.move_count) == (new, 0)
     assert (a.g.code, a.g.move_count) == (new, 0)
     assert game.load_save(store.data["solitaire.game"]).code == new
+
+
+def stored_game(store: FakeStore) -> game.Game:
+    return game.load_save(store.data["solitaire.game"])
+
+
+def writes(store: FakeStore) -> int:
+    return store.seq.get("solitaire.game", 0)
+
+
+@pytest.mark.parametrize("last", ["undo", "finish"])
+def test_crossed_writes_leave_both_tabs_on_the_stored_game(last):
+    """Issue 27 point 2, as a tester found it in Chromium: tab A plays Finish for me,
+    tab B (following it) takes a move back; A's next move and B's take-back cross, each
+    tab's copy of storage not yet holding the other's write. Whichever write landed last
+    is the game: both tabs end showing it (the one that was overwritten takes it over),
+    and B's next tap is played, not thrown away. When A's move landed last, the player's
+    take-back still wins: A's finish gives way to it. ``last``: whose write landed
+    last."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    b.tap("t1", len(b.g.pile("t1")) - 1)
+    run_both(a, b, 100)
+    a.button("solve")
+    a.br.advance(50)
+    a.button("confirm")
+    run_both(a, b, 1500)
+    assert a.page.finishing and b.g.move_count == a.g.move_count > 1
+    late = b if last == "undo" else a
+    late.br.hold_storage(copies=True)  # the later writer's copy is behind
+    taken_back = b.g.move_count
+    if last == "undo":
+        seen = writes(store)
+        while writes(store) == seen:  # A's next move lands ...
+            a.br.advance(10)
+        b.button("undo")  # ... and B, not knowing it, takes its move back
+        assert b.page.notices.kind != "other-tab"
+        undone = b.g.to_save()
+    else:
+        b.button("undo")  # B's take-back lands ...
+        undone = b.g.to_save()
+        seen = writes(store)
+        while writes(store) == seen:  # ... and A, not knowing it, plays its next move
+            a.br.advance(10)
+    late.br.release_storage()
+    run_both(a, b, 100)  # the events tell the order: no tab shows the overwritten game
+    assert (a.g.position(), a.g.move_count) == (b.g.position(), b.g.move_count)
+    assert b.g.to_save() == store.data["solitaire.game"]
+    run_both(a, b, 30_000)
+    kept = stored_game(store)
+    for tab in (a, b):
+        assert (tab.g.position(), tab.g.move_count) == (kept.position(), kept.move_count)
+        tab.check_table()
+    assert not a.page.finishing  # B's take-back won: A's finish stopped for good
+    assert kept.to_save() == undone and kept.move_count == taken_back
+    assert a.notice() == "other-tab"
+    moves = kept.move_count
+    m = next(iter(kept.legal_moves()), None)
+    assert m is not None
+    b.page.play(m)  # B's next action is played on the game it shows
+    run_both(a, b, 200)
+    assert b.g.move_count == a.g.move_count == stored_game(store).move_count == moves + 1
+
+
+def test_a_tab_misled_by_an_event_comes_back_to_the_stored_game():
+    """The safety net under the order the events tell (``Core.recheck_game``): a tab
+    that took over a game from an event that does not match storage (as a browser could
+    deliver) is back on the stored game ``RECHECK_MS`` later, and says so."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    a.tap("t1", len(a.g.pile("t1")) - 1)
+    run_both(a, b, 100)
+    stored = store.data["solitaire.game"]
+    ghost = game.load_save(stored)
+    ghost.play(next(iter(ghost.legal_moves())))
+    b.br.storage_event("solitaire.game", stored, ghost.to_save())
+    b.br.advance(10)
+    assert b.g.to_save() == ghost.to_save()  # it followed the event
+    b.br.advance(RECHECK_MS)
+    assert b.g.to_save() == stored == store.data["solitaire.game"]
+    b.check_table()
+    assert a.g.to_save() == stored
+
+
+def test_records_written_from_a_stale_copy_lose_no_game():
+    """Issue 27 point 2, the statistics: tab B writes the records from a copy of storage
+    that does not yet hold tab A's write (a game won in A), so storage loses A's win;
+    B, told of A's write after its own, joins the two and writes them: both games are
+    counted once, and both tabs show what is stored."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    run_both(a, b, 100)
+    t = a.br.epoch_ms() - 60_000
+    day = "2025-11-24T12:00:00.000Z"
+    won = game.Event("won", new_game_id(t, 1), "eight-off-8", "EO1-C8-AAAAAAB", 100, 90, 300, day)
+    lost = game.Event("lost", new_game_id(t + 1, 2), "eight-off-8", "EO1-C8-AAAAAAC", 20, 30, 100, day)
+    b.br.hold_storage(copies=True)
+    assert a.page.ledger.keeper.record(won).counted
+    assert b.page.ledger.keeper.record(lost).counted  # over A's write, without it
+    b.br.release_storage()
+    run_both(a, b, 100)
+    stats = json.loads(store.data["solitaire.records"])["stats"]["eight-off-8"]
+    assert (stats["played"], stats["won"]) == (2, 1)
+    for tab in (a, b):
+        shown = tab.page.ledger.keeper.records.of("eight-off-8")
+        assert (shown.played, shown.won) == (2, 1)
+    assert a.page.ledger.keeper.record(won).counted is False  # and never twice
+
+
+def test_a_move_chosen_on_an_older_game_is_played_only_if_it_still_means_the_same():
+    """A player's move made on a game another tab has since changed (``core.still_means``,
+    used after ``catch_up`` took the newer game over): played when it moves the same
+    cards onto the same card, else not played at all."""
+    before = game.new_game("EO1-C8-AAAAAFA")
+    after = game.load_save(before.to_save())
+    after.play("t1-c5")
+    assert not still_means("t1-c6", before, after)  # t1's top card is another one now
+    assert not still_means("t2-c5", before, after)  # c5 holds a card now
+    assert still_means("t2-c6", before, after)
+    assert still_means(game.Move.parse("t3-c7"), before, after)
+    assert not still_means("nonsense", before, after)
+
+
+def test_a_tap_in_a_tab_behind_lands_on_the_newer_game_or_not_at_all():
+    """Tab B taps before the event of A's newer game reached it: B takes A's game over
+    first; its tap is played when it still moves the same card, and dropped (nothing
+    written) when A moved that card meanwhile."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    run_both(a, b, 100)
+    b.br.hold_storage()
+    a.page.play("t1-c5")
+    b.page.play("t2-c6")  # another card: played on A's game
+    assert b.g.pile("c5") and b.g.pile("c6") and store.data["solitaire.game"] == b.g.to_save()
+    b.br.release_storage()
+    run_both(a, b, 100)
+    assert a.g.to_save() == b.g.to_save() == store.data["solitaire.game"]
+    b.br.hold_storage()
+    a.page.play("t3-c7")
+    written = writes(store)
+    assert not b.page.play("t3-c8")  # the card A just moved: not played
+    assert writes(store) == written and b.g.to_save() == a.g.to_save()
