@@ -62,6 +62,7 @@ class Core:
         self.selection = Selection()  # what a tap or a key picked up (issue 11.1)
         self.finishing: list[str] = []  # moves left to play by Finish for me
         self.finished = 0  # actions Finish for me played since it started
+        self.finish_due = 0.0  # when its next action is due (performance.now() ms)
         self.dragging: tuple[str, int] | None = None  # (pile, index) lifted by a drag
         self.table = Table(br)
         self.pointer = Pointer(br, self.table.el, self.target_at, self.table.pile_at,

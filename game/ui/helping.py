@@ -182,29 +182,48 @@ class Helping(Core):
             return
         self.finishing = list(sol.moves)
         self.finished = 0
+        self.finish_due = self.br.now()
         self.show_running(True)
         self.notify("finishing", lambda tx: tx.t("solve.playing"), action="solve.skip")
         self.assist.play_later(self.finishing[0], 0)
 
     def auto_move(self, move: str) -> None:
-        """The next move of Finish for me is due: played if it still runs."""
+        """The next move of Finish for me is due: played if it still runs. Each action
+        is due at a time of its own (``finish_due``, paced by ``finish_delay``); the
+        actions already due when this one is drawn (a slow device, whose drawing takes
+        longer than the pauses) are played with it and the table is drawn once, so a
+        finish ends within ``FINISH_WATCH_MS`` on any device (issue 24 point 5). Each
+        action stays one undoable action of its own."""
         if not self.finishing or self.finishing[0] != move:
             return
         if self.catch_up():  # another tab's newer game: taken over, and the finish stopped
             return
-        self.finishing.pop(0)
         self.assist.mark_assisted(self.g)
-        if not self.play(move):
-            self.stop_finish(say=False)
-            return
-        self.finished += 1
+        total = self.finished + len(self.finishing)
+        played = 0
+        while self.finishing:
+            step = self.finishing.pop(0)
+            try:
+                self.g.play(step)
+            except game.IllegalMove as err:
+                if not played:
+                    self.refused(err.code, err.details, err.move)
+                self.finishing = []
+                break
+            played += 1
+            self.finished += 1
+            self.finish_due += finish_delay(self.finished, step, total)
+            if self.finish_due > self.br.now():
+                break
+        if played:
+            self.after_action()  # (a save may take another tab's game over: that stops it)
         if self.finishing:
-            total = self.finished + len(self.finishing)
-            self.assist.play_later(self.finishing[0], finish_delay(self.finished, move, total))
-        else:
-            self.show_running(False)
-            self.notices.dismiss("finishing")
-            self.refresh_verdict()
+            self.assist.play_later(self.finishing[0], max(0, int(self.finish_due - self.br.now())))
+            return
+        self.assist.stop_pacing()  # the line is played, or the rest of it is refused
+        self.show_running(False)
+        self.notices.dismiss("finishing")
+        self.refresh_verdict()
 
     def skip_to_end(self) -> None:
         """The finishing notice's button: play every move left at once (each an undoable

@@ -12,7 +12,7 @@ from fakebrowser import FakeStore
 from pagedriver import BUDGETS, PHONE, Driver, catalog
 
 import game
-from game.ui.slicer import SOLVE_NODES, STUCK_NODES, VERDICT_NODES
+from game.ui.slicer import FINISH_WATCH_MS, SOLVE_NODES, STUCK_NODES, VERDICT_NODES
 
 EO8 = "EO1-C8-AAAAAAB"  # Eight Off deal 1, 8 cells: winnable (README, "Solver")
 # Eight Off 4 cells deal 294: winnable from the deal, and t8-t4 first makes it lost
@@ -340,3 +340,33 @@ def test_a_stuck_easy_harp_game_is_said_once(lang, indicator, monkeypatch):
             assert verdict(d) == "no"
     assert game.load_save(d.br.store.data["solitaire.game"]).position() == g.position()
     d.check_all()
+
+
+def test_a_long_finish_on_a_slow_device_stays_within_its_watching_time():
+    """Issue 24 point 5: an Easy Harp finish of 900 actions played for 70 s on a phone,
+    each action's drawing taking far longer than its pause. Here every drawing of the
+    table costs 200 ms of the (fake) clock (a 105-action line would take 32 s, as 900
+    actions at 60 ms did): the actions due by then are played together
+    and shown once, so the finish ends within FINISH_WATCH_MS and 2 s, every action
+    still one undoable action of its own."""
+    d = Driver(EO8, budgets=FULL)
+    line = len(game.solve(d.g).moves)
+    draw = d.page.after_action
+    drawings = []
+
+    def slow(*args, **kw):
+        drawings.append(d.g.move_count)
+        d.br.clock += 200  # a slow device: drawing the table takes 200 ms
+        draw(*args, **kw)
+
+    d.page.after_action = slow
+    ask_to_finish(d)
+    d.button("confirm")
+    start = d.br.clock
+    run_until(d, lambda: d.dialog_open() == "dlg-win", step=20)
+    assert d.g.is_won and d.g.move_count == line
+    assert d.br.clock - start <= FINISH_WATCH_MS + 2000
+    assert len(drawings) < line  # several actions shown at once
+    assert drawings == sorted(drawings) and drawings[-1] == line
+    back = game.load_save(d.br.store.data["solitaire.game"])
+    assert back.is_won and len(back.history()) == min(line, 100)

@@ -1,0 +1,79 @@
+"""How long Finish for me takes to watch in Chromium (issue 24 point 5). Not a test.
+
+Serves the worktree (``scripts/serve.py``'s handler) to one headless Debian Chromium,
+opens an Easy Harp deal whose winning line the solver finds in about a second (deal
+``EH1-N-AAAAAAF``: 857 actions, 737 of them stock taps), presses Finish for me, waits for
+its question, answers "Finish it", and times from that click to the win dialog, at
+phone size (360x740, touch) and desktop size (1366x768), ``--rounds`` times each.
+Prints each time and the load average before and after.
+
+    .venv/bin/python bench/bench_finish.py [--rounds 2] [--deal EH1-N-AAAAAAF]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT))
+
+from serve import Handler  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SIZES = {"phone": dict(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True),
+         "desktop": dict(viewport={"width": 1366, "height": 768})}
+WELCOMED = "() => localStorage.setItem('solitaire.welcomed', '1')"
+
+
+def one(browser, base: str, deal: str, size: str) -> tuple[float, int]:
+    """Seconds from "Finish it" to the win dialog, and the moves shown then."""
+    ctx = browser.new_context(service_workers="block", **SIZES[size])
+    page = ctx.new_page()
+    page.goto(f"{base}/index.html?deal={deal}")
+    page.evaluate(WELCOMED)
+    page.goto(f"{base}/index.html?deal={deal}")
+    page.wait_for_selector("html[data-ready='1']", timeout=120_000)
+    page.locator('.bar [data-action="solve"]').click()
+    page.locator('#dlg-confirm[open] [data-action="confirm"]').wait_for(timeout=300_000)
+    start = time.monotonic()
+    page.locator('#dlg-confirm[open] [data-action="confirm"]').click()
+    page.wait_for_selector("#dlg-win[open]", timeout=600_000)
+    took = time.monotonic() - start
+    moves = int(page.evaluate("document.querySelector('[data-status=moves]').dataset.value"))
+    ctx.close()
+    return took, moves
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--deal", default="EH1-N-AAAAAAF")
+    args = ap.parse_args()
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(ROOT)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{srv.server_address[1]}"
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        for r in range(args.rounds):
+            for size in SIZES:
+                took, moves = one(browser, base, args.deal, size)
+                print(f"round {r + 1} {size:8} {took:6.1f} s to the win dialog, {moves} moves")
+        browser.close()
+    srv.shutdown()
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
