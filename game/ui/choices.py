@@ -40,6 +40,19 @@ def deal_cells(kind: str, cells: int) -> int:
     return cells if cells in counts else counts[0]
 
 
+#: The deal and the number shown as examples in the code field (SPEC §3: a code, or a
+#: deal number for the game chosen).
+SAMPLE_DEAL = 5
+SAMPLE_NUMBER = "12345"
+
+
+def sample_code(kind: str, cells: int) -> str:
+    """The example code of the code field for the game ``kind`` with ``cells`` as the
+    form shows them (``form_choice``): deal ``SAMPLE_DEAL`` of that variant, e.g.
+    ``EO1-C8-AAAAAAF``."""
+    return str(game.DealCode(kind, deal_cells(kind, cells), SAMPLE_DEAL))
+
+
 def dialog_defaults(g: game.Game, settings: Settings) -> tuple[str, int]:
     """What the New game dialog shows checked when it opens: the current game, and its
     cell count (Eight Off) or the last chosen one (``settings.cells``)."""

@@ -132,6 +132,9 @@ class Dialogs:
         allowed = choices.same_deal_allowed(
             g, kind, int(cells) if cells is not None and cells.isdigit() else None)
         self.new.querySelector('[data-action="deal-same"]').disabled = not allowed
+        shown = self.form()
+        self.code_field.setAttribute("placeholder", texts.t(
+            "new.deal.code.placeholder", code=choices.sample_code(*shown), number=choices.SAMPLE_NUMBER))
 
     def on_new_change(self, evt: JS) -> None:
         """A control of the New game form changed: the winnable-only switch is a setting

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import game
 
+from . import choices, viewmodel
 from . import intents as it
-from . import viewmodel
 from .dealing import Dealing
 from .domtypes import JS
 from .helping import Helping
@@ -35,10 +35,6 @@ from .texts import Texts
 if TYPE_CHECKING:
     from .browser import Browser
 
-#: The example in the code field's placeholder (SPEC §3): deal 5 of the registry's first
-#: variant, ``EH1-N-AAAAAAF``.
-SAMPLE_CODE = str(game.DealCode(game.variants()[0].game, game.variants()[0].cells, 5))
-SAMPLE_NUMBER = "12345"
 
 #: Setting -> the names of the page's reactions that read it (and nothing else runs).
 READERS: dict[str, tuple[str, ...]] = {
@@ -213,9 +209,10 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
             text = t(el.dataset.i18nLabel)
             el.setAttribute("aria-label", text)
             el.setAttribute("title", text)
+        kind, cells = self.dialogs.form()
         for el in doc.querySelectorAll("[data-i18n-placeholder]"):
-            el.setAttribute("placeholder", t(
-                el.dataset.i18nPlaceholder, code=SAMPLE_CODE, number=SAMPLE_NUMBER))
+            el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder, number=choices.SAMPLE_NUMBER,
+                                             code=choices.sample_code(kind, cells)))
         for el in doc.querySelectorAll("[data-i18n-hint]"):
             el.textContent = t(el.dataset.i18nHint, min=game.MIN_DEAL, max=game.MAX_DEAL)
         help_link = doc.querySelector('[data-action="help"]')

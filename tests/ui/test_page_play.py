@@ -106,9 +106,11 @@ def test_new_game_dialog_codes_numbers_and_links():
     enter_code(d, "1000000")
     assert err.attrs.get("data-reason") == "code-range"
     assert d.g.position() == before
-    # A number for Eight Off with 4 cells.
+    # A number for Eight Off with 4 cells; the code field's example follows the choice.
+    assert d.q("#deal-code").attrs["placeholder"] == "EH1-N-AAAAAAF or 12345"
     check(d, '#dlg-new input[value="eight-off"]')
     check(d, '#dlg-new input[name="cells"][value="4"]')
+    assert d.q("#deal-code").attrs["placeholder"] == "EO1-C4-AAAAAAF or 12345"
     enter_code(d, " 7 ")
     assert d.dialog_open() is None
     twin = game.new_game("EO1-C4-AAAAAAH")
