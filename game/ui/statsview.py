@@ -123,6 +123,9 @@ class StatsView:
             return
         g, outcome, seconds, assisted = self.won
         dlg, rt = self.win_dialog, RecordTexts(texts)
+        title = dlg.querySelector("#win-title")
+        title.dataset.i18n = "win.title.assisted" if assisted else "win.title"  # kept by a language change
+        title.textContent = texts.t(title.dataset.i18n)
         dlg.querySelector(".win-text").textContent = rt.win_summary(g.score, g.move_count, seconds)
         lines = rt.win_records(outcome, assisted)
         keys = outcome.beaten if outcome is not None and outcome.counted else ()

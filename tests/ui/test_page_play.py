@@ -186,6 +186,7 @@ def test_win_message_shows_the_score():
     d.br.advance(5000)  # the win is celebrated first (test_page_records.py)
     assert d.dialog_open() == "dlg-win"
     dlg = d.q("#dlg-win")
+    assert d.q("#win-title").textContent == "You won!"
     assert dlg.attrs.get("data-score") == str(g.score)
     assert str(g.score) in dlg.textContent
     d.check_all()

@@ -177,6 +177,7 @@ def test_finish_for_me_wins_counts_as_assisted_and_undo_works():
     assert won.is_won and won.code == EO8
     assert d.br.store.data.get("solitaire.assisted") == EO8
     assert d.page.assist.assisted(d.g)
+    assert d.q("#win-title").textContent == catalog("en")["win.title.assisted"] == "Game finished"
     d.button("close-dialog")
     d.button("undo")
     assert not d.q("[data-action='redo']").disabled
