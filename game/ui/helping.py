@@ -216,7 +216,11 @@ class Helping(Core):
             if self.finish_due > self.br.now():
                 break
         if played:
-            self.after_action()  # (a save may take another tab's game over: that stops it)
+            self.auto_saving = True  # the save is Finish for me's (tabs.Tabs.give_way)
+            try:
+                self.after_action()  # (a save may take another tab's game over: that stops it)
+            finally:
+                self.auto_saving = False
         if self.finishing:
             self.assist.play_later(self.finishing[0], max(0, int(self.finish_due - self.br.now())))
             return

@@ -26,7 +26,7 @@ from .dealing import Dealing
 from .domtypes import JS
 from .helping import Helping
 from .i18n import Catalog, choose_language
-from .persist import KEY_GAME, KEY_SETTINGS, parse_settings
+from .persist import KEY_GAME, KEY_OWNER, KEY_SETTINGS, parse_settings
 from .recording import Recording
 from .tableplay import TablePlay
 from .tabs import Tabs
@@ -78,8 +78,10 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         if isinstance(intent, it.SettingChanged):
             self.setting_changed(intent.name, intent.value)
             return
-        # Everything else is the player's: it stops Finish for me first (but its own
-        # button, and the finishing notice's "skip to the end").
+        # Everything else is the player's: this tab owns the game (another tab's Finish
+        # for me stops), and it stops Finish for me first (but its own button, and the
+        # finishing notice's "skip to the end").
+        self.claim()
         if not (isinstance(intent, it.Button) and intent.action in ("solve", "notice-action")):
             self.stop_finish()
         if isinstance(intent, it.Tap):
@@ -257,8 +259,8 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         if key == game.KEY_RECORDS:
             self.ledger.keeper.adopt(blob, old)
             self.refresh_stats()
-        elif key == KEY_GAME:
-            self.other_game(blob, old)
+        elif key in (KEY_GAME, KEY_OWNER):
+            self.from_tab(key, blob, old)
         elif key == KEY_SETTINGS:
             settings, ok = parse_settings(blob)
             if ok:

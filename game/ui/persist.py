@@ -23,6 +23,10 @@ from .i18n import LANGUAGES
 
 KEY_SETTINGS = "solitaire.settings"
 KEY_GAME = "solitaire.game"
+#: Which tab the player last acted in (a tab's random id): the one that owns the game
+#: (SPEC §7 "One tab owns the game at a time"; issue 27 point 2). Any other tab's
+#: Finish for me stops when the player acts here.
+KEY_OWNER = "solitaire.owner"
 BACKUP_PREFIX = "solitaire.backup."
 #: The picture of the table kept for the next start, written and read only by
 #: static/prepaint.js (issue 14 point 1, issue 27 point 4); named here with the others.
@@ -176,6 +180,15 @@ class SafeStore:
             self.store.set(key, value)
         except Exception:  # noqa: BLE001 - QuotaExceededError, SecurityError, ...
             self.failure = self.failure or "storage-full"
+            return False
+        return True
+
+    def try_set(self, key: str, value: str) -> bool:
+        """Write a note for other tabs that is not the player's data (``KEY_OWNER``):
+        a failure is not the player's concern and changes nothing here."""
+        try:
+            self.store.set(key, value)
+        except Exception:  # noqa: BLE001 - storage full or off: the note is not written
             return False
         return True
 

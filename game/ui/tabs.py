@@ -12,7 +12,7 @@ import game
 from . import conflict
 from .core import Core
 from .domtypes import JS
-from .persist import KEY_GAME
+from .persist import KEY_GAME, KEY_OWNER
 
 #: How long after another tab's write of the game this tab looks at the stored game
 #: again (``Tabs.recheck_game``), in ms: past the few ms storage events take between
@@ -24,6 +24,28 @@ class Tabs(Core):
     """The saved game, and another tab's."""
 
     recheck: JS | None = None  # the proxy of recheck_game, made at the first event
+    tab_id = ""  # this tab's id in KEY_OWNER, made at its first claim
+    auto_saving = False  # a save of Finish for me's move is under way
+    wrote_auto = False  # this tab's last write of the game was a move of Finish for me
+
+    def claim(self) -> None:
+        """The player acts in this tab: it owns the game (``KEY_OWNER``), and another
+        tab's Finish for me stops (``from_tab``). Written only when another tab (or
+        none) owned it; a failed write changes nothing."""
+        if not self.tab_id:
+            self.tab_id = format(self.br.random48(), "x")
+        if self.store.get(KEY_OWNER) != self.tab_id:
+            self.store.try_set(KEY_OWNER, self.tab_id)
+
+    def from_tab(self, key: str, blob: str | None, old: str | None) -> None:
+        """Another tab changed ``key`` (the game, or its owner) from ``old`` to ``blob``.
+        The player acting in another tab stops this tab's Finish for me before it plays
+        anything more, and says why."""
+        if key == KEY_GAME:
+            self.other_game(blob, old)
+        elif blob is not None and blob != self.tab_id and self.finishing:
+            self.stop_finish(say=False)
+            self.notify("solve-stopped", lambda tx: tx.t("solve.stopped-elsewhere"))
 
     def save_game(self) -> None:
         """Save the game after an action, unless another tab saved a newer one: then
@@ -50,6 +72,7 @@ class Tabs(Core):
             keeper.settle(ok)
         if ok:
             self.last_saved = self.heard = blob
+            self.wrote_auto = self.auto_saving
             self.notices.dismiss("storage-full")
         self.check_storage()
 
@@ -104,7 +127,7 @@ class Tabs(Core):
         replaced (``gave_up``). Skipped: an event whose write this tab's own later write
         (or read) overwrote (``conflict.overwritten``: the other tab takes ours over when
         ours reaches it; issue 27 point 2), unless ours was a move of Finish for me
-        (``give_way``); and one whose game is no longer stored when a newer
+        (``wrote_auto``: it gives way, ``give_way``); and one whose game is no longer stored when a newer
         one is (its own event follows; storage still showing this tab's own last write
         is no sign: Chromium keeps a tab's copy of a key it writes until the write is
         through). A look at the stored game follows every event (``recheck_game``)."""
@@ -113,7 +136,7 @@ class Tabs(Core):
         self.br.clear_timeout(self.recheck_timer)
         self.recheck_timer = self.br.set_timeout(self.recheck, RECHECK_MS)
         if conflict.overwritten(old, self.heard):
-            if self.finishing:
+            if self.wrote_auto:
                 self.give_way(blob)
             return
         self.heard = blob

@@ -236,8 +236,9 @@ def test_the_question_to_start_another_game_stays_while_the_other_tab_plays_on()
     """Case 1 once more: tab A asks "Start another game? This one will count as lost"
     while tab B's Finish for me plays on the same game. The question stays (it was
     cancelled at each of B's moves, so A could never take the game over); confirmed, A's
-    new deal stands and B stops. If B wins meanwhile, the question goes: the game is won,
-    nothing would count as lost."""
+    new deal stands and B stops. Since the player acting in A makes A the game's owner,
+    B's finish stops as soon as A's New game is pressed (as it does in one tab), and
+    says why."""
     a, b, store = two_tabs("EO1-C8-AAAAAFA")
     b.tap("t1", len(b.g.pile("t1")) - 1)
     b.button("solve")
@@ -248,9 +249,9 @@ def test_the_question_to_start_another_game_stays_while_the_other_tab_plays_on()
     a.button("new")
     a.button("deal-random")
     assert a.dialog_open() == "dlg-confirm"
-    moves = a.g.move_count
-    run_both(a, b, 600)  # B plays on; A takes each move over
-    assert a.g.move_count > moves and a.dialog_open() == "dlg-confirm"
+    run_both(a, b, 600)
+    assert not b.page.finishing and b.notice() == "solve-stopped"
+    assert a.dialog_open() == "dlg-confirm" and a.g.to_save() == b.g.to_save()
     a.button("confirm")
     new = a.g.code
     assert new != "EO1-C8-AAAAAFA" and a.g.move_count == 0
@@ -260,18 +261,6 @@ def test_the_question_to_start_another_game_stays_while_the_other_tab_plays_on()
     assert (saved.code, saved.move_count) == (new, 0)
     records = json.loads(store.data["solitaire.records"])
     assert [g["result"] for g in records["games"]] == ["lost"]  # B's game, given up by A
-
-    a, b, store = two_tabs("EO1-C8-AAAAAFA")  # B wins while A asks
-    b.tap("t1", len(b.g.pile("t1")) - 1)
-    b.button("solve")
-    b.br.advance(50)
-    b.button("confirm")
-    run_both(a, b, 500)
-    a.button("new")
-    a.button("deal-random")
-    assert a.dialog_open() == "dlg-confirm"
-    run_both(a, b, 60_000)
-    assert b.g.is_won and a.g.is_won and a.dialog_open() != "dlg-confirm"
 
 
 @pytest.mark.parametrize("crossed", [False, True])
@@ -447,3 +436,33 @@ def test_a_tap_in_a_tab_behind_lands_on_the_newer_game_or_not_at_all():
     written = writes(store)
     assert not b.page.play("t3-c8")  # the card A just moved: not played
     assert writes(store) == written and b.g.to_save() == a.g.to_save()
+
+
+def test_a_tap_in_the_other_tab_stops_finish_for_me_at_once():
+    """A tester's finding: while tab A played Finish for me, tab B's player tapped a card
+    and an empty free cell; A's moves kept coming (each clearing B's selection), so B's
+    move never happened and A played on to 90 moves. The player acting in B now makes B
+    the game's owner (``solitaire.owner``): A's finish stops before its next move, says
+    why, and B's move is played."""
+    a, b, store = two_tabs("EO1-C8-AAAAAFA")
+    a.button("solve")
+    a.br.advance(50)
+    a.button("confirm")
+    run_both(a, b, 1000)
+    assert a.page.finishing
+    run_both(a, b, 100)
+    m = next(m for m in b.g.legal_moves() if m.src.startswith("t") and (m.count or 1) == 1
+             and m.dst and m.dst[0] in "tc")
+    top = len(b.g.pile(m.src)) - 1
+    card = b.g.pile(m.src)[top].card.id
+    b.tap(m.src, top)  # B's player picks a card up ...
+    a.br.advance(10)
+    assert not a.page.finishing  # ... and A's finish has stopped
+    assert a.notice() == "solve-stopped"
+    assert a.q(".notice-text").textContent == catalog("en")["solve.stopped-elsewhere"]
+    run_both(a, b, 300)
+    moves = b.g.move_count
+    b.tap(m.dst, max(0, len(b.g.pile(m.dst)) - 1))  # ... and puts it down: played
+    run_both(a, b, 100)
+    assert b.g.move_count == moves + 1 and b.g.pile(m.dst)[-1].card.id == card
+    assert a.g.to_save() == b.g.to_save() == store.data["solitaire.game"]
