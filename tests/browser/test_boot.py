@@ -92,24 +92,18 @@ TOUCH_ACTIONS = f"""() => [...document.querySelectorAll("{CONTROLS}")].map(e => 
   getComputedStyle(e).touchAction])"""
 
 
-def assert_no_double_tap_zoom(page) -> None:
+@pytest.mark.viewport("phone")
+@pytest.mark.parametrize("path", ["/index.html", "/help/en/index.html", "/help/ar/faq.html"])
+def test_every_control_opts_out_of_double_tap_zoom(page, open_app, path) -> None:
     """touch-action auto on a button lets iOS Safari zoom on a quick second tap."""
+    if path == "/index.html":
+        open_app(path)
+    else:
+        page.goto(path)
     controls = page.evaluate(TOUCH_ACTIONS)
     assert len(controls) >= 5
     bad = [c for c in controls if c[1] not in ("manipulation", "none")]
     assert bad == []
-
-
-@pytest.mark.viewport("phone")
-def test_every_control_of_the_game_opts_out_of_double_tap_zoom(warm_page) -> None:
-    assert_no_double_tap_zoom(warm_page)
-
-
-@pytest.mark.viewport("phone")
-@pytest.mark.parametrize("path", ["/help/en/index.html", "/help/ar/faq.html"])
-def test_every_control_of_the_help_opts_out_of_double_tap_zoom(page, path) -> None:
-    page.goto(path)
-    assert_no_double_tap_zoom(page)
 
 
 def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, page, page_log) -> None:
