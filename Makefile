@@ -10,8 +10,9 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 FC_SOLVE := /usr/bin/fc-solve
 # Test processes (pytest-xdist): one per core, at most 2 (the CI machine has 2; more
-# would share the cores among more Chromium starts). --dist loadscope keeps a module in
-# one process, so a page started once per module (tests/browser warm_page) stays one.
+# would share the cores among more Chromium starts). --dist loadscope, as tests/conftest.py
+# defines its units: a browser module runs whole in one process, so a page started once
+# per module (tests/browser warm_page) stays one; every other test is handed out alone.
 TEST_PROCS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 2 ] && n=2; echo $$n)
 # The other two engines of the smoke tests (tests/engines/, issue 25): Firefox ESR
 # (driven by npm puppeteer-core) and WebKitGTK's WebKitWebDriver + MiniBrowser (driven

@@ -181,6 +181,7 @@ APP.dialogs.close_all()
 APP.unselect()
 APP.notices.dismiss()
 APP.notices.hide_reminder()
+APP.welcome.hide(APP.table)
 settings, _ = parse_settings(SETTINGS)
 relabel = settings.language != APP.settings.language
 APP.settings = settings
@@ -198,7 +199,7 @@ def reset(page, g: game.Game | str, settings: str | None = None, lang: str = "en
     """Put the booted ``page`` (a ``warm_app`` page) in the state a fresh start on
     ``g`` (a game, or a deal code) with the saved ``settings`` (``Settings.dump()`` text,
     None: the defaults) would show, without starting Python again: any Finish for me
-    stopped, question, dialog, selection, notice and reminder gone, the settings
+    stopped, question, dialog, selection, notice, reminder and welcome gone, the settings
     applied as when another tab writes them, ``g`` started as New game starts a deal.
     Waits until the page speaks ``lang`` and two frames are drawn. Returns the twin
     game (a fresh copy of ``g``) to mirror the page's moves on."""

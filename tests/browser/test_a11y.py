@@ -8,8 +8,13 @@
   once in that language, dialogs give the focus back, and axe-core (pinned devDependency,
   injected from node_modules, never served) finds no WCAG 2.2 A/AA violation on the table
   at desktop and phone sizes, in the dialogs and on every help page.
-- A hint said once, one selection for taps and keys, and undo/redo said as such run
-  under CPython in tests/ui/test_page_a11y.py (issue 23 point 6).
+- A hint said once, one selection for taps and keys, undo/redo said as such, and the
+  welcome shown once per game and again on demand run under CPython in
+  tests/ui/test_page_a11y.py (issue 23 point 6).
+
+Every test but the first visit's runs on a page started once per size (``warm_page``)
+and put into its state by ``helpers.reset``; the help pages are read in a page of their
+own (no game starts there).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
-from helpers import expected, table
+from helpers import expected, py, reset, table
 
 import game
 from game.ui import speech
@@ -44,6 +49,9 @@ OVERLAP_JS = """() => { const w = document.querySelector('[data-role="welcome"]'
     return r.left < w.right && w.left < r.right && r.top < w.bottom && w.top < r.bottom;
   }).map(e => e.dataset.pile || e.dataset.action); }"""
 SAID_JS = "() => document.querySelector('[data-role=\"announcer\"]').textContent.trim()"
+#: The welcome of the game on the table shown again, as the help's ``?welcome=1`` does.
+WELCOME_PY = ("from game.ui.app import APP\n"
+              "APP.welcome.maybe_show(APP.g.game, APP.texts, APP.table, force=True)")
 
 
 def texts(lang: str) -> Texts:
@@ -113,11 +121,10 @@ def play_by_keys(keys: Keys, twin: game.Game, notation: str) -> str:
     return str(move)
 
 
-def test_eight_off_won_with_the_keyboard_only(open_app, page):
+def test_eight_off_won_with_the_keyboard_only(warm_page):
+    page = warm_page
     steps = blocks()
-    start = game.load_position(steps[0][1], game="eight-off", cells=8)
-    twin = game.load_save(start.to_save())
-    open_app("/index.html", storage={"solitaire.game": start.to_save()})
+    twin = reset(page, game.load_position(steps[0][1], game="eight-off", cells=8))
     keys = Keys(page)
     assert table(page) == expected(twin)
     tx = texts("en")
@@ -140,7 +147,7 @@ def test_eight_off_won_with_the_keyboard_only(open_app, page):
 
 
 @pytest.mark.viewport("phone")
-def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page, reload_app):
+def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page):
     twin = game.new_game("EH1-N-AAAAAAL")
     open_app(f"/index.html?deal={twin.code}")
     # The first visit's welcome is on the page but covers no card, pile or header
@@ -185,24 +192,18 @@ def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page, reload_ap
     page.keyboard.press("Control+z")
     twin.undo()
     assert table(page) == expected(twin)
-    # Shown once per game: not again for Easy Harp after a reload, and again on demand
-    # (the help's link); Escape puts it away.
-    reload_app()
-    assert not welcome.is_visible()
-    open_app("/index.html?welcome=1")
-    assert welcome.is_visible()
-    page.locator('[data-action="welcome-next"]').click()
-    assert "Klondike" in welcome.text_content()
-    page.keyboard.press("Escape")
-    assert not welcome.is_visible()
+    # Shown once per game, again on demand, Next and Escape: under CPython
+    # (tests/ui/test_page_a11y.py, test_the_welcome_is_shown_once_per_game_and_again_on_demand).
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
-def test_a_notice_never_lies_over_the_welcome(open_app, page):
+def test_a_notice_never_lies_over_the_welcome(warm_page):
     """A hint asked while the Eight Off welcome floats at the bottom: the notice and the
     welcome never overlap (a tester's tap on "Start playing" landed on the hint); the
     welcome is back when the notice goes."""
-    open_app("/index.html?deal=EO1-C8-AAAAAFA", storage={"solitaire.welcome": '["easy-harp"]'})
+    page = warm_page
+    reset(page, "EO1-C8-AAAAAFA")
+    py(page, WELCOME_PY)
     welcome, notice = page.locator('[data-role="welcome"]'), page.locator('[data-role="notice"]')
     assert welcome.is_visible()
     floating = "floating" in (welcome.get_attribute("class") or "")
@@ -236,11 +237,11 @@ def axe(page) -> list:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_names_announcements_and_axe(open_app, page, lang):
+def test_names_announcements_and_axe(warm_page, page, lang):
+    """``page``: a page of its own for the help pages (the warm page keeps the game)."""
+    help_page, page = page, warm_page
     tx = texts(lang)
-    settings = Settings(language=lang).dump()
-    twin = game.new_game("EH1-N-AAAAAAL")
-    open_app(f"/index.html?deal={twin.code}", storage={"solitaire.settings": settings})
+    twin = reset(page, "EH1-N-AAAAAAL", Settings(language=lang).dump(), lang)
     assert page.evaluate("document.documentElement.lang") == lang
     # Names in the player's language, with what each pile holds.
     snap = page.locator("#table").aria_snapshot()
@@ -287,8 +288,8 @@ def test_names_announcements_and_axe(open_app, page, lang):
     assert page.evaluate("document.activeElement.id") == "table"
     # Every help page of the language, at 320 px wide: no violation and no sideways
     # scrolling (reflow, WCAG 1.4.10).
-    page.set_viewport_size({"width": 320, "height": 640})
+    help_page.set_viewport_size({"width": 320, "height": 640})
     for name in ("index", "examples", "faq", "keys"):
-        page.goto(f"/help/{lang}/{name}.html")
-        assert axe(page) == [], name
-        assert page.evaluate("document.documentElement.scrollWidth") <= 320, name
+        help_page.goto(f"/help/{lang}/{name}.html")
+        assert axe(help_page) == [], name
+        assert help_page.evaluate("document.documentElement.scrollWidth") <= 320, name

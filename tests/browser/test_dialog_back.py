@@ -1,12 +1,26 @@
 """The Back button closes the game's open dialog (static/dialog-back.js) instead of
 leaving the page: a fresh tester on a phone lost the game page with Settings open.
+
+The tests run on a page started once per size (``warm_page``), put back in a fresh
+state by ``helpers.reset`` and given a history entry of its own with no state, as a
+page just opened has (``start``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import boots
+from tests.browser.helpers import boots, reset
+
+
+def start(page) -> int:
+    """A new game on the warm page and a current history entry without state (the one
+    an earlier test's dialog guard left behind is gone from the forward list), as on a
+    page just opened; returns the number of entries."""
+    reset(page, "EH1-N-AAAAAAF")
+    page.evaluate("history.pushState(null, '')")
+    assert page.evaluate("history.state") is None
+    return page.evaluate("history.length")
 
 
 def open_dialog(page, action: str, dialog: str) -> None:
@@ -29,11 +43,11 @@ def assert_in_game(page, entries: int) -> None:
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
-def test_back_closes_the_dialog_and_stays_in_the_game(open_app, page) -> None:
+def test_back_closes_the_dialog_and_stays_in_the_game(warm_page) -> None:
     """Each of New game, Settings and Statistics in turn, as a player opens them one
     after the other: Back closes it, the page stays; again, and Back closes it again."""
-    open_app("/index.html")
-    entries = page.evaluate("history.length")
+    page = warm_page
+    entries = start(page)
     for action, dialog in (("new", "dlg-new"), ("settings", "dlg-settings"),
                            ("stats", "dlg-stats")):
         open_dialog(page, action, dialog)
@@ -48,12 +62,12 @@ def test_back_closes_the_dialog_and_stays_in_the_game(open_app, page) -> None:
         assert_in_game(page, entries + 1)
 
 
-def test_dialogs_closed_by_their_buttons_share_one_entry_and_back_stays_in_the_game(open_app, page) -> None:
+def test_dialogs_closed_by_their_buttons_share_one_entry_and_back_stays_in_the_game(warm_page) -> None:
     """A dialog closed by its button or Escape leaves its entry (going back over it
     could abort a navigation the game starts at the same time): every later dialog
     reuses it, and the next Back does nothing but use it up."""
-    open_app("/index.html")
-    entries = page.evaluate("history.length")
+    page = warm_page
+    entries = start(page)
     for _ in range(3):
         open_dialog(page, "new", "dlg-new")
         page.locator('#dlg-new [data-action="close-dialog"]').click()
@@ -73,9 +87,9 @@ def test_dialogs_closed_by_their_buttons_share_one_entry_and_back_stays_in_the_g
     assert_in_game(page, entries + 1)
 
 
-def test_back_closes_only_the_question_above_the_statistics(open_app, page) -> None:
-    open_app("/index.html")
-    entries = page.evaluate("history.length")
+def test_back_closes_only_the_question_above_the_statistics(warm_page) -> None:
+    page = warm_page
+    entries = start(page)
     open_dialog(page, "stats", "dlg-stats")
     page.locator('#dlg-stats [data-action="stats-reset"]').first.click()
     page.wait_for_selector("#dlg-confirm[open]", state="attached")

@@ -37,10 +37,9 @@ def xs(page, pids):
 
 def test_switching_to_arabic_mirrors_without_reload_and_drag_lands(open_app, page):
     twin = game.new_game("EH1-N-AAAAAAF")
-    open_app(f"/index.html?deal={twin.code}")
-    # A refused link leaves a notice on screen; it must follow the language switch.
-    page.goto("/index.html?deal=EH1-N-ZZZZZZZ")
-    page.wait_for_selector("html[data-ready='1']")
+    # The game saved, then a refused link: it leaves a notice on screen, which must
+    # follow the language switch.
+    open_app("/index.html?deal=EH1-N-ZZZZZZZ", storage={"solitaire.game": twin.to_save()})
     notice = page.locator('[data-role="notice"] .notice-text')
     assert matches(CATALOGS["en"]["notice.link-refused"], notice.inner_text())
     page.evaluate("window.__marker = 42")

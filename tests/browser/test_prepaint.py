@@ -112,19 +112,24 @@ def test_no_picture_for_another_game_size_or_deal_link(page, open_app, viewport)
     assert page.evaluate("document.documentElement.dataset.prepaint") is None
     release(page, held)
     page.wait_for_selector("html[data-ready='1']", state="attached")
-    # Another window size than the picture's (the window was resized while closed).
+    # Another window size than the picture's (the window was resized while closed). The
+    # picture is decided before Python starts: the runtime stays held from here on.
     leave_for_other(page)
     assert page.evaluate("JSON.parse(localStorage.getItem('solitaire.paint')).w") == \
         viewport["viewport"]["width"]
     size = viewport["viewport"]
     page.set_viewport_size({"width": size["width"] - 40, "height": size["height"]})
+    hold_runtime(page)
     page.goto("/index.html", wait_until="commit")
-    page.wait_for_selector("html[data-ready='1']", state="attached")
+    page.wait_for_selector("#boot-status", state="attached")
     assert page.evaluate("window.__prepaint.reason") == "other size"
+    assert page.evaluate("document.documentElement.dataset.prepaint") is None
     # A deal link.
     page.goto(f"/index.html?deal={DEAL}", wait_until="commit")
-    page.wait_for_selector("html[data-ready='1']", state="attached")
+    page.wait_for_selector("#boot-status", state="attached")
     assert page.evaluate("window.__prepaint.reason") == "deal link"
+    assert page.evaluate("document.documentElement.dataset.prepaint") is None
+    page.unroute_all(behavior="ignoreErrors")
 
 
 def test_storage_that_refuses_the_picture_changes_nothing(page, open_app, storage) -> None:

@@ -4,7 +4,8 @@ picture of the table that static/prepaint.js keeps never crowds out the game, an
 hostile import file is refused in the page with Python alive. The page's own storage
 behaviour (bad saved data, failing storage, two tabs, a random model of it all) runs
 under CPython: tests/ui/test_page_storage.py, test_tabs_and_quota.py,
-test_storage_model.py.
+test_storage_model.py. The picture and the import run on a page started once
+(``warm_page``), put back in a fresh state by ``helpers.reset``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 
 from tests.browser.conftest import wait_ready
-from tests.browser.helpers import expected, notice, saved_game, table
+from tests.browser.helpers import expected, notice, reset, saved_game, table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,8 +45,17 @@ HIDE = """() => { Object.defineProperty(document, 'visibilityState',
   document.dispatchEvent(new Event('visibilitychange')); }"""
 
 
-def test_the_picture_never_crowds_out_the_game(open_app, page, storage):
-    open_app("/index.html?deal=EH1-N-AAAAAAF")
+def stored(page) -> dict[str, str]:
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def test_the_picture_never_crowds_out_the_game(warm_page):
+    page = warm_page
+    reset(page, "EH1-N-AAAAAAF")
+
+    def storage() -> dict[str, str]:
+        return stored(page)
+
     stock = page.locator('#table [data-pile="s"]').last
     stock.click()
     page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
@@ -71,11 +81,16 @@ def test_the_picture_never_crowds_out_the_game(open_app, page, storage):
     page.evaluate("localStorage.removeItem('zz.filler')")
 
 
-def test_a_12_kb_file_nested_6000_deep_is_refused_and_python_lives_on(open_app, page, storage, tmp_path):
+def test_a_12_kb_file_nested_6000_deep_is_refused_and_python_lives_on(warm_page, tmp_path):
     """Issue 27 case 4: such a file stopped Python in the page ("Maximum call stack
     size exceeded", every later action dead). It is now refused on its text, before
     Python builds anything, with its own message, and the game goes on."""
-    open_app("/index.html?deal=EH1-N-AAAAAAF")
+    page = warm_page
+    reset(page, "EH1-N-AAAAAAF")
+
+    def storage() -> dict[str, str]:
+        return stored(page)
+
     stock = page.locator('#table [data-pile="s"]').last
     stock.click()
     page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")

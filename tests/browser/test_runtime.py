@@ -134,13 +134,18 @@ def test_dev_server_hides_tooling_folders(server: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
-def test_page_boots_on_vendored_runtime_same_origin_only(open_app, page, page_log) -> None:
+def test_page_boots_on_vendored_runtime_same_origin_only(open_app, page, page_log,
+                                                          storage) -> None:
+    """Also, on the same start: each test's storage starts empty (the probe another test
+    wrote is not there) and the game archive's dataclass methods come compiled."""
     wasm_types: list[str] = []
     page.on(
         "response",
         lambda r: r.url.endswith(".wasm") and wasm_types.append(r.headers.get("content-type")),
     )
     open_app("/index.html")
+    assert "infra.probe" not in storage()
+    assert_dataclasses_compiled(page)
     assert page.evaluate("document.documentElement.dataset.ready") == "1"
     assert page.evaluate("document.documentElement.dataset.boot") == "ready"
     assert page.locator("#boot-status").count() == 0
@@ -210,11 +215,6 @@ def test_storage_kept_across_reload_and_fresh_per_test(open_app, reload_app, sto
     assert page.evaluate("document.documentElement.dataset.ready") == "1"
 
 
-def test_storage_starts_empty(open_app, storage) -> None:
-    open_app("/index.html")
-    assert "infra.probe" not in storage()
-
-
 def test_start_up_hints_name_vendored_files() -> None:
     """index.html asks the browser to fetch the runtime's files early (preload and
     modulepreload hints with hashed chunk names); each must exist, or the hint costs a
@@ -228,13 +228,10 @@ def test_start_up_hints_name_vendored_files() -> None:
     assert not missing, f"preload hints for missing files (update index.html): {missing}"
 
 
-def test_dataclass_methods_come_compiled_from_the_archive(open_app, page) -> None:
+def assert_dataclasses_compiled(page) -> None:
     """Issue 14 point 2: the game archive holds the compiled methods of every dataclass
     of the package (scripts/compile_game.mjs), and the page uses them: importing the
-    game compiles none of them from text at start-up."""
-    import zipfile
-
+    game compiled none of them from text at start-up (``page`` has started)."""
     with zipfile.ZipFile(ROOT / "static" / "vendor" / "game.zip") as zf:
         assert zf.getinfo("dataclass_code.marshal").file_size > 0
-    open_app("/index.html")
     assert page.evaluate("window.__dataclassCompiled") == 0

@@ -24,16 +24,37 @@ ROOT = Path(__file__).resolve().parents[2]
 COPY = ROOT / "static" / "vendor" / "interpreter.snapshot"
 START = "() => window.__pyodideStart || null"
 OLD_CACHES = "() => caches.keys().then(k => k.filter(n => n.startsWith('solitaire-snapshot:')))"
+#: The copies that earlier versions saved in Cache Storage, and a cache of another name.
+SAVE_OLD_COPIES = """async () => {
+  for (const name of ['solitaire-snapshot:/:314.0.7', 'solitaire-snapshot:/:314.0.7:no-jspi'])
+    await (await caches.open(name)).put(location.origin + '/old', new Response('old'));
+  await (await caches.open('another-cache')).put(location.origin + '/x', new Response('x'));
+}"""
 
 
 def test_first_visit_restores_the_shipped_copy_and_plays_the_same_game(open_app, reload_app,
                                                                        page):
+    """Also, on the same start: Python runs without JSPI, and the copies that earlier
+    versions saved are deleted (one start serves the three; each asserts on its own)."""
     code = "EH1-N-AAAAAAF"
     twin = game.new_game(code)
+    open_blank(page)
+    page.evaluate(SAVE_OLD_COPIES)
+    # Pyodide runs Python on stacks of its own when it sees JSPI, and Chromium's crash
+    # stack trace of a sampled allocation then runs off such a stack: the tab crashes
+    # (static/pyodide-start.js, "Without JSPI").
+    assert page.evaluate("() => 'Suspending' in WebAssembly")  # this Chromium has JSPI
     open_app(f"/index.html?deal={code}")
     info = page.evaluate(START)
     assert info["mode"] == "restored" and info["copy"] == "used", info
     assert info["bytes"] == COPY.stat().st_size
+    assert info["jspi"] is False, info
+    assert py(page, "from pyodide.ffi import can_run_sync\ncan_run_sync()") is False
+    # hidden only while Pyodide set itself up: the page keeps the browser's JSPI
+    assert page.evaluate("() => typeof WebAssembly.Suspending") == "function"
+    # The 31 MB copies of earlier versions are deleted; other caches stay.
+    page.wait_for_function(f"() => ({OLD_CACHES})().then(k => k.length === 0)")
+    assert "another-cache" in page.evaluate("() => caches.keys()")
     # Python holds the page's real globalThis as `js` (DOM getters work).
     assert py(page, "import js\njs.document.documentElement.dataset.ready") == "1"
     # Made under Node, the copy leaves Python what a start in the browser leaves it.
@@ -81,31 +102,6 @@ def test_without_a_copy_the_start_is_normal_and_without_jspi(open_app, page, pag
     assert py(page, "import os, sys\n[sys.executable, os.environ['_'], os.environ['LANG']]") == [
         "/home/pyodide/this.program", "./this.program", "en_US.UTF-8"]
     assert page.locator("#table .card").count() > 0
-
-
-def test_python_runs_without_jspi(open_app, page):
-    # Pyodide runs Python on stacks of its own when it sees JSPI, and Chromium's crash
-    # stack trace of a sampled allocation then runs off such a stack: the tab crashes
-    # (static/pyodide-start.js, "Without JSPI").
-    assert page.evaluate("() => 'Suspending' in WebAssembly")  # this Chromium has JSPI
-    open_app()
-    info = page.evaluate(START)
-    assert info["mode"] == "restored" and info["jspi"] is False, info
-    assert py(page, "from pyodide.ffi import can_run_sync\ncan_run_sync()") is False
-    # hidden only while Pyodide set itself up: the page keeps the browser's JSPI
-    assert page.evaluate("() => typeof WebAssembly.Suspending") == "function"
-
-
-def test_copies_saved_by_earlier_versions_are_deleted(open_app, page):
-    open_blank(page)
-    page.evaluate("""async () => {
-      for (const name of ['solitaire-snapshot:/:314.0.7', 'solitaire-snapshot:/:314.0.7:no-jspi'])
-        await (await caches.open(name)).put(location.origin + '/old', new Response('old'));
-      await (await caches.open('another-cache')).put(location.origin + '/x', new Response('x'));
-    }""")
-    open_app()
-    page.wait_for_function(f"() => ({OLD_CACHES})().then(k => k.length === 0)")
-    assert "another-cache" in page.evaluate("() => caches.keys()")
 
 
 def test_without_cache_storage_the_copy_is_still_restored(open_app, page):

@@ -33,9 +33,10 @@ class Driver:
                  welcomed: bool = True, languages: list[str] | None = None,
                  seed: int = 1, link: str | None = None,
                  budgets: dict[str, int] | None = None, epoch: int | None = None,
-                 worker: Any = None) -> None:
+                 worker: Any = None, extra: dict[str, str] | None = None) -> None:
         """``code``: the ``?deal=`` of the address ("" for none); ``link``: that value
         exactly as the address holds it, even empty (for links that are refused);
+        ``extra``: the address's other parameters (``{"welcome": "1"}``);
         ``epoch``: ``Date.now()`` at the fake clock's 0 (the fake browser's by default);
         ``worker``: what starts the solver's worker (``FakeBrowser.worker``; None: the
         page searches in slices)."""
@@ -49,8 +50,9 @@ class Driver:
         params = {"deal": code} if code else {}
         if link is not None:
             params = {"deal": link}
+        address = {**params, **(extra or {})}
         self.br = FakeBrowser(viewport, store=store, languages=languages, seed=seed,
-                              params=params, **({} if epoch is None else {"epoch": epoch}))
+                              params=address, **({} if epoch is None else {"epoch": epoch}))
         self.br.worker = worker
         self.page = Page(self.br)  # type: ignore[arg-type]
         self.page.budgets = dict(budgets or BUDGETS)

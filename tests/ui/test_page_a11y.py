@@ -198,3 +198,28 @@ def test_undo_and_redo_are_said_as_such(lang):
     play_by_keys(keys, twin, "t1-t5")
     assert said(d) == moved
     d.check_all()
+
+
+def test_the_welcome_is_shown_once_per_game_and_again_on_demand():
+    """SPEC §8, the first-visit welcome (moved from tests/browser/test_a11y.py's keyboard
+    opening, which keeps its place and focus in Chromium; issue 23 point 6): shown on the
+    first visit of a game and put away by the first action; not again after a reload;
+    again with the help's ``?welcome=1`` link, where Next shows the game's rule (Easy
+    Harp's names Klondike) and Escape puts it away."""
+    welcome = '[data-role="welcome"]'
+    d = Driver("EH1-N-AAAAAAL", welcomed=False)
+    assert not d.q(welcome).hidden
+    d.key("Enter")  # on the stock, the first pile: a draw
+    assert d.g.move_count == 1
+    assert d.q(welcome).hidden
+    again = Driver("", store=d.br.store, welcomed=False)  # a reload
+    assert again.g.move_count == 1
+    assert again.q(welcome).hidden
+    asked = Driver("", store=d.br.store, welcomed=False, extra={"welcome": "1"})
+    el = asked.q(welcome)
+    assert not el.hidden
+    assert "Klondike" not in el.textContent
+    asked.button("welcome-next")
+    assert "Klondike" in el.textContent
+    asked.key("Escape", on_table=False)
+    assert el.hidden
