@@ -45,13 +45,100 @@
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
 // "used", "none" (no copy to be had) or "refused" (`error` says why); bytes: the copy's
 // size; jspi: whether this Pyodide uses JSPI (false wherever the page runs).
+import "./vendor/packed.js";
+import "./unpack.js";
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
+const ROOT = new URL("../", import.meta.url).href;
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
-const OLD_COPIES = `solitaire-snapshot:${new URL("../", import.meta.url).pathname}:`;
+const OLD_COPIES = `solitaire-snapshot:${new URL(ROOT).pathname}:`;
+// Where this page leaves the files it decoded for the service worker (sw.js, precache).
+const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
+
+// The large files, compressed on the wire (issue 25). A page that no service worker
+// controls (a first visit, ?nosw) fetches the compressed copies listed by
+// static/vendor/packed.js and decodes them (static/unpack.js), all at once, as soon as
+// this module runs: the interpreter copy (read below), Pyodide's wasm and its lock file
+// (handed to Pyodide's own fetch of each file by the wrapper below). A controlled page
+// asks for the files themselves, which the service worker answers from its cache,
+// decoded already: a warm start decodes nothing.
+// What was decoded is kept (a copy of each stream, as a Blob) and, once the page is
+// ready (or failed), written to the cache GIVEN; the service worker's precache takes
+// the files from there (checking their hashes) instead of fetching them a second time.
+// window.__handoff is the promise of that (the service worker is registered after it,
+// static/pwa.js); window.__unpacked lists {url: key of the copy} decoded by this page.
+const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
+const given = []; // [URL, Promise<Blob>] for GIVEN
+window.__unpacked = {};
+
+// The progress line (static/boot.js) counts decoded bytes against each file's size; it
+// may start after this module, so what is told before is queued for it.
+function tell(url, bytes, size) {
+  const boot = window.__boot;
+  if (boot && boot.got) boot.got(url, bytes, size);
+  else (window.__bootBytes ||= []).push([url, bytes, size]);
+}
+
+if (!controlled) {
+  const { fetchUnpacked, encoding, packed } = self.__unpack;
+  for (const [path, info] of Object.entries(packed())) {
+    const key = encoding(path);
+    if (!key) continue;
+    const url = new URL(path, ROOT).href;
+    tell(url, 0, info.bytes);
+    early.set(url, fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes) }).then((res) => {
+      if (!res.headers.get("X-Unpacked")) return res;
+      window.__unpacked[url] = key;
+      const [mine, kept] = res.body.tee();
+      given.push([url, new Response(kept).blob().catch(() => null)]); // null: not decoded
+      return new Response(mine, { headers: res.headers });
+    }));
+  }
+}
+
+// Pyodide's own fetch of a file decoded above gets that decoded copy (once).
+function serveEarly() {
+  const before = window.fetch;
+  const served = function (input, init) {
+    const url = typeof input === "string" || input instanceof URL ? new URL(input, document.baseURI).href : null;
+    const found = url !== null && early.get(url);
+    if (!found) return before.call(this, input, init);
+    early.delete(url);
+    if (!early.size && window.fetch === served) window.fetch = before;
+    return found;
+  };
+  if (early.size) window.fetch = served;
+}
+
+async function handOff() {
+  const root = document.documentElement;
+  const settled = () => root.dataset.ready === "1" || root.dataset.boot === "failed";
+  if (!given.length) return;
+  if (!settled()) {
+    await new Promise((resolve) => {
+      const obs = new MutationObserver(() => {
+        if (settled()) {
+          obs.disconnect();
+          resolve();
+        }
+      });
+      obs.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-boot"] });
+    });
+  }
+  try {
+    const cache = await caches.open(GIVEN);
+    await Promise.all(given.map(async ([url, kept]) => {
+      const blob = await kept;
+      if (blob) await cache.put(url, new Response(blob));
+    }));
+  } catch (_) {
+    // no Cache Storage, or a copy that failed: the service worker fetches what is missing
+  }
+}
 
 // What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
 const report = (pyodide, info) => {
@@ -87,16 +174,24 @@ function fetchAsPreloaded() {
   if (preloaded.size) window.fetch = asPreloaded;
 }
 fetchAsPreloaded();
+serveEarly();
+window.__handoff = handOff();
 
-// Fetched as soon as this module runs (index.html loads it early, with async, and
-// preloads the copy): the download overlaps PyScript's own loading. null when there is
-// no copy to be had.
+// Fetched as soon as this module runs (index.html loads it early, with async; decoded
+// from its compressed copy on a first visit, above): the download overlaps PyScript's
+// own loading. null when there is no copy to be had.
 async function fetchCopy() {
   try {
     const res = await fetch(COPY_URL);
     return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
   } catch (_) {
-    return null;
+    // a copy that could not be decoded: the file itself
+    try {
+      const res = await fetch(COPY_URL, { cache: "reload" });
+      return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+    } catch (_) {
+      return null;
+    }
   }
 }
 const lookup = fetchCopy();
