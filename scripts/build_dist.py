@@ -65,6 +65,13 @@ def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: boo
                 sizes = compress.compress_tree(out, [rel]).get(rel, {})
             if sizes:
                 done[rel] = sizes
+        # The copies the page decodes itself (the same as the above but for the
+        # interpreter copy's, XORed with the wasm), made beside the repo's files too.
+        packed.make_copies(root, compress.ENCODINGS if compress.brotli else ("gzip",))
+        for rel in packed.PACKED:
+            for key in packed.fresh_copies(root, rel):
+                name = packed.copy_name(rel, key)
+                shutil.copy2(root / name, out / name)
     # The page's list of copies it decodes itself, then the precache list (which hashes
     # it), each for this folder's own files.
     packed.write(out)

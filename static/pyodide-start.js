@@ -54,6 +54,7 @@ export { version };
 const ROOT = new URL("../", import.meta.url).href;
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
+const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
 const OLD_COPIES = `solitaire-snapshot:${new URL(ROOT).pathname}:`;
 // Where this page leaves the files it decoded for the service worker (sw.js, precache).
 const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
@@ -62,17 +63,20 @@ const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
 // controls (a first visit, ?nosw) fetches the compressed copies listed by
 // static/vendor/packed.js and decodes them (static/unpack.js), all at once, as soon as
 // this module runs: the interpreter copy (read below), Pyodide's wasm and its lock file
-// (handed to Pyodide's own fetch of each file by the wrapper below). A controlled page
+// (handed to Pyodide's own fetch of each file by the wrapper below; the copy's is
+// XORed with the wasm's data segments, which the page puts back), and Pyodide's module
+// pyodide.asm.mjs, run from its text (moduleText below). A controlled page
 // asks for the files themselves, which the service worker answers from its cache,
 // decoded already: a warm start decodes nothing.
-// What was decoded is kept (a copy of each stream, as a Blob) and, once the page is
-// ready (or failed), written to the cache GIVEN; the service worker's precache takes
+// What was decoded is kept (a copy of each stream, as a Blob; so are the preloaded
+// files, python_stdlib.zip and game.zip among them) and, once the page is ready (or
+// failed), written to the cache GIVEN; the service worker's precache takes
 // the files from there (checking their hashes) instead of fetching them a second time.
 // window.__handoff is the promise of that (the service worker is registered after it,
 // static/pwa.js); window.__unpacked lists {url: key of the copy} decoded by this page.
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
-const given = []; // [URL, Promise<Blob>] for GIVEN
+const given = []; // [URL, Promise<Blob>, Content-Type] for GIVEN
 window.__unpacked = {};
 
 // The progress line (static/boot.js) counts decoded bytes against each file's size; it
@@ -85,18 +89,57 @@ function tell(url, bytes, size) {
 
 if (!controlled) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
+  const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
+  // The interpreter copy is sent XORed with the wasm (scripts/packed.py): the wasm this
+  // page decodes anyway, once whole.
+  const base = async (path) => {
+    const blob = await blobs.get(path);
+    if (!blob) throw new Error(`${path} not decoded`);
+    return new Uint8Array(await blob.arrayBuffer());
+  };
   for (const [path, info] of Object.entries(packed())) {
     const key = encoding(path);
     if (!key) continue;
     const url = new URL(path, ROOT).href;
+    let keep;
+    blobs.set(path, new Promise((resolve) => { keep = resolve; }));
     tell(url, 0, info.bytes);
-    early.set(url, fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes) }).then((res) => {
-      if (!res.headers.get("X-Unpacked")) return res;
+    const res = fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base }).then((res) => {
+      if (!res.headers.get("X-Unpacked")) {
+        keep(null);
+        return res;
+      }
       window.__unpacked[url] = key;
       const [mine, kept] = res.body.tee();
-      given.push([url, new Response(kept).blob().catch(() => null)]); // null: not decoded
+      const blob = new Response(kept).blob().catch(() => null); // null: not decoded
+      keep(blob);
+      given.push([url, blob, res.headers.get("Content-Type")]);
       return new Response(mine, { headers: res.headers });
-    }));
+    }, (err) => {
+      keep(null);
+      throw err;
+    });
+    res.catch(() => {}); // said by whoever fetches the file (below, or Pyodide)
+    early.set(url, res);
+  }
+}
+
+// A controlled page imports pyodide.asm.mjs now, as a modulepreload would: Pyodide's
+// own import of it, later, finds it loaded.
+if (controlled) import(ASM_URL).catch(() => {});
+
+// Pyodide's module as a function (static/unpack.js, moduleFunction) from the text
+// decoded above, for loadPyodide's `createPyodideModule`; undefined when this page did
+// not decode it or its text is not the expected module: Pyodide then imports it.
+async function moduleText() {
+  const res = early.get(ASM_URL);
+  if (!res) return undefined;
+  early.delete(ASM_URL);
+  try {
+    return self.__unpack.moduleFunction(await (await res).text(), ASM_URL);
+  } catch (err) {
+    console.warn("Pyodide's module not run from its copy:", err);
+    return undefined;
   }
 }
 
@@ -117,7 +160,8 @@ function serveEarly() {
 async function handOff() {
   const root = document.documentElement;
   const settled = () => root.dataset.ready === "1" || root.dataset.boot === "failed";
-  if (!given.length) return;
+  const out = { given: [], failed: [] };
+  if (controlled) return out; // (`given` fills as the files arrive)
   if (!settled()) {
     await new Promise((resolve) => {
       const obs = new MutationObserver(() => {
@@ -129,15 +173,27 @@ async function handOff() {
       obs.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-boot"] });
     });
   }
+  // No Cache Storage, or a copy that failed: the service worker fetches what is missing.
+  let cache = null;
   try {
-    const cache = await caches.open(GIVEN);
-    await Promise.all(given.map(async ([url, kept]) => {
-      const blob = await kept;
-      if (blob) await cache.put(url, new Response(blob));
-    }));
-  } catch (_) {
-    // no Cache Storage, or a copy that failed: the service worker fetches what is missing
+    cache = await caches.open(GIVEN);
+  } catch (err) {
+    out.failed.push(String(err));
+    return out;
   }
+  await Promise.all(given.map(async ([url, kept, type]) => {
+    try {
+      const blob = await kept;
+      if (!blob) throw new Error("not decoded");
+      // with the file's type: the worker answers with this response (a module script
+      // and WebAssembly.instantiateStreaming want theirs)
+      await cache.put(url, new Response(blob, { headers: { "Content-Type": type } }));
+      out.given.push(url);
+    } catch (err) {
+      out.failed.push(`${url}: ${err}`);
+    }
+  }));
+  return out;
 }
 
 // What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
@@ -168,8 +224,14 @@ function fetchAsPreloaded() {
     const url = typeof input === "string" || input instanceof URL ? new URL(input, document.baseURI).href : null;
     const first = url !== null && preloaded.delete(url);
     if (!preloaded.size && window.fetch === asPreloaded) window.fetch = before;
-    if (first && plain(init)) return before.call(this, input, { ...init, ...PRELOAD_INIT });
-    return before.call(this, input, init);
+    if (!first || !plain(init)) return before.call(this, input, init);
+    const res = before.call(this, input, { ...init, ...PRELOAD_INIT });
+    // kept for the service worker too (handOff), before the caller reads the body
+    if (!controlled) {
+      res.then((r) => r.ok && given.push([url, r.clone().blob().catch(() => null), r.headers.get("Content-Type")]),
+        () => {});
+    }
+    return res;
   };
   if (preloaded.size) window.fetch = asPreloaded;
 }
@@ -228,7 +290,8 @@ const startVendored = (options) => withoutJspi(() => loadVendored(options));
 
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
-  const base = { ...options, indexURL: INDEX_URL };
+  const createPyodideModule = await moduleText();
+  const base = { ...options, indexURL: INDEX_URL, ...(createPyodideModule ? { createPyodideModule } : {}) };
   const copy = await lookup;
   dropOldCopies(); // not awaited: nothing here needs them
   let error = null;

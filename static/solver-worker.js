@@ -33,16 +33,31 @@ const ROOT = new URL("../", import.meta.url).href;
 // game/ui/browser.py) fetches the large files as the page did: their compressed copies,
 // decoded here (static/unpack.js; the browser's HTTP cache holds the copies the page
 // fetched). Otherwise the files themselves, from the service worker's cache.
-if (self.name === "packed") {
+// Pyodide's module too, run from its decoded text (static/unpack.js, moduleFunction).
+const PACKED = self.name === "packed";
+const ASM_PATH = "static/vendor/pyodide/pyodide.asm.mjs";
+const plainFetch = self.fetch.bind(self);
+if (PACKED) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
   const paths = new Map(Object.keys(packed()).filter(encoding).map((p) => [new URL(p, ROOT).href, p]));
-  const plain = self.fetch.bind(self);
   self.fetch = (input, init) => {
     const url = typeof input === "string" || input instanceof URL ? new URL(input, self.location.href).href : null;
     const bare = !init || Object.keys(init).length === 0; // Pyodide passes {}
     const path = url !== null && bare && paths.get(url);
-    return path ? fetchUnpacked(ROOT, path, { fetch: plain }) : plain(input, init);
+    return path ? fetchUnpacked(ROOT, path, { fetch: plainFetch }) : plainFetch(input, init);
   };
+}
+
+// {createPyodideModule} for loadPyodide's options, or {} (Pyodide imports its module).
+async function moduleOption() {
+  if (!PACKED) return {};
+  try {
+    const res = await self.__unpack.fetchUnpacked(ROOT, ASM_PATH, { fetch: plainFetch });
+    if (!res.ok || !res.headers.get("X-Unpacked")) return {};
+    return { createPyodideModule: self.__unpack.moduleFunction(await res.text(), new URL(ASM_PATH, ROOT).href) };
+  } catch (_) {
+    return {};
+  }
 }
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
@@ -107,19 +122,19 @@ const steps = {};
 const stepDone = (name) => { steps[name] = performance.now() - T0; };
 
 async function start() {
-  const [copy, zip] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL)]);
+  const [copy, zip, made] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL), moduleOption()]);
   stepDone("fetched");
   let pyodide = null;
   let mode = "normal";
   if (copy) {
     try {
-      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: copy }));
+      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: copy, ...made }));
       mode = "restored";
     } catch (err) {
       console.warn("The solver's worker: the interpreter copy was refused, starting afresh:", err);
     }
   }
-  if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL }));
+  if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, ...made }));
   stepDone("interpreter");
   pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
   pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);

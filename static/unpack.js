@@ -15,12 +15,13 @@
 //
 // A classic script with no import or export: importScripts() in the service worker,
 // `import "./unpack.js"` in modules. Sets self.__unpack = {fetchUnpacked, packed,
-// encoding}.
+// encoding, dataSegments, moduleFunction}.
 (() => {
   "use strict";
   const FORMATS = { br: "brotli", gz: "gzip" }; // packed.js key -> DecompressionStream format
   const CODINGS = { br: "br", gz: "gzip" }; // packed.js key -> Content-Encoding
-  const TYPES = { wasm: "application/wasm", json: "application/json", js: "text/javascript" };
+  const TYPES = { wasm: "application/wasm", json: "application/json", js: "text/javascript",
+    mjs: "text/javascript" };
 
   const decodes = (key) => {
     try {
@@ -51,20 +52,98 @@
     }));
   }
 
-  // fetchUnpacked(root, path, {init, fetch, onBytes}) -> Promise<Response>: the file
+  // A file sent as its difference from another (packed.js "xor": the interpreter copy,
+  // XORed with the wasm's data segments; scripts/packed.py, XOR): dataSegments reads
+  // the [memory offset, bytes] of each active data segment of a wasm module as
+  // scripts/packed.py's data_segments does (and, like it, throws on a segment whose
+  // offset is not an i32.const), xorSegments XORs them into the copy after its header
+  // (u32 length at byte 4), in place.
+  function dataSegments(wasm) {
+    let i = 8;
+    const leb = (signed = false) => {
+      let value = 0;
+      let shift = 0;
+      let byte;
+      do {
+        byte = wasm[i++];
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte >= 0x80);
+      return signed && byte & 0x40 ? value - 2 ** shift : value;
+    };
+    const out = [];
+    while (i < wasm.length) {
+      const section = wasm[i++];
+      const size = leb();
+      const end = i + size;
+      if (section === 11) {
+        for (let count = leb(); count > 0; count--) {
+          const flags = leb();
+          if (flags === 1) {
+            i += leb();
+            continue;
+          }
+          if (flags === 2) leb();
+          else if (flags !== 0) throw new Error(`data segment flags ${flags}`);
+          if (wasm[i++] !== 0x41) throw new Error("data segment offset is not an i32.const");
+          const offset = leb(true);
+          if (wasm[i++] !== 0x0b) throw new Error("data segment offset is not an i32.const");
+          const length = leb();
+          out.push([offset, wasm.subarray(i, i + length)]);
+          i += length;
+        }
+      }
+      i = end;
+    }
+    return out;
+  }
+
+  function xorSegments(copy, wasm) {
+    const header = new DataView(copy.buffer, copy.byteOffset, copy.byteLength).getUint32(4, true);
+    for (const [offset, seg] of dataSegments(wasm)) {
+      const at = header + offset;
+      const n = Math.min(seg.length, copy.length - at);
+      for (let k = 0; k < n; k++) copy[at + k] ^= seg[k];
+    }
+    return copy;
+  }
+
+  // Pyodide's module pyodide.asm.mjs from its decoded text: a page cannot import a
+  // module made of fetched bytes (the CSP allows no blob: script), but it may run text
+  // ('unsafe-eval', which Pyodide needs anyway). The module is one async function,
+  // exported last (`export default _createPyodideModule;`), with no static import (its
+  // import() calls are Node's) and `import.meta.url` for its own URL: that becomes
+  // `url`, the export a `return`, and the text a function's body (strict, as a module
+  // is). moduleFunction(text, url) -> that default export; throws on any other shape.
+  function moduleFunction(text, url) {
+    const tail = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(text);
+    const body = tail && text.slice(0, tail.index);
+    if (!body || /(^|[;}\n])\s*(import|export)\s+[\w{*]/.test(body)) {
+      throw new Error("not the expected module");
+    }
+    const made = new Function(`"use strict";${body.replaceAll("import.meta.url", JSON.stringify(url))}\nreturn ${tail[1]};`)();
+    if (typeof made !== "function") throw new Error("not the expected module");
+    return made;
+  }
+
+  // fetchUnpacked(root, path, {init, fetch, onBytes, base}) -> Promise<Response>: the file
   // `path` of the site whose root URL is `root`, from its compressed copy when one is
   // listed and decodable here. `init` is passed to fetch (the same for the copy and the
   // file), `fetch` replaces self.fetch, onBytes(n) is told the decoded bytes so far (of
   // a copy; the file itself is returned as fetched). The Response of a decoded copy has
-  // status 200, no URL and `X-Unpacked: <key>`.
+  // status 200, no URL and `X-Unpacked: <key>`. For a file sent as its difference from
+  // another, `base(path)` gives that other file's bytes (a promise of a Uint8Array;
+  // by default it is fetched the same way), and a copy that cannot be decoded or
+  // XORed means the file itself.
   async function fetchUnpacked(root, path, options = {}) {
     const get = options.fetch || self.fetch.bind(self);
     const url = new URL(path, root).href;
     const key = encoding(path);
+    const info = key && self.__packed[path];
     if (key) {
       let res = null;
       try {
-        res = await get(`${url}.${key}`, options.init);
+        res = await get(`${url}${info.xor ? ".xor" : ""}.${key}`, options.init);
       } catch (_) {
         res = null; // offline or refused: the file itself, below
       }
@@ -74,14 +153,20 @@
         if (sent !== CODINGS[key]) body = body.pipeThrough(new DecompressionStream(FORMATS[key]));
         if (options.onBytes) body = counted(body, options.onBytes);
         const ext = path.slice(path.lastIndexOf(".") + 1);
-        return new Response(body, { headers: {
-          "Content-Type": TYPES[ext] || "application/octet-stream",
-          "X-Unpacked": key,
-        } });
+        const headers = { "Content-Type": TYPES[ext] || "application/octet-stream", "X-Unpacked": key };
+        if (!info.xor) return new Response(body, { headers });
+        try {
+          const copy = new Uint8Array(await new Response(body).arrayBuffer());
+          const base = options.base ? await options.base(info.xor)
+            : new Uint8Array(await (await fetchUnpacked(root, info.xor, { init: options.init, fetch: get })).arrayBuffer());
+          return new Response(xorSegments(copy, base), { headers });
+        } catch (_) {
+          // not decoded, or no wasm to XOR with: the file itself, below
+        }
       }
     }
     return get(url, options.init);
   }
 
-  self.__unpack = { fetchUnpacked, encoding, packed: () => self.__packed || {} };
+  self.__unpack = { fetchUnpacked, encoding, dataSegments, moduleFunction, packed: () => self.__packed || {} };
 })();

@@ -132,7 +132,7 @@ def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, 
     assert "index.html" in listed
     # A compressed copy fetched by a page no service worker controls stands for its
     # file, which the precache holds decoded (scripts/packed.py).
-    copies = {f"{path}.{key}": path for path, info in packed.listing().items()
+    copies = {packed.copy_name(path, key): path for path, info in packed.listing().items()
               for key in packed.KEYS.values() if key in info}
     assert copies, "no compressed copy (run `make runtime`)"
     assert any(f in copies for f in loaded)
