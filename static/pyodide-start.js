@@ -124,9 +124,20 @@ if (!controlled) {
   }
 }
 
-// A controlled page imports pyodide.asm.mjs now, as a modulepreload would: Pyodide's
-// own import of it, later, finds it loaded.
-if (controlled) import(ASM_URL).catch(() => {});
+// A controlled page imports pyodide.asm.mjs and fetches the other packed files now
+// (from the worker's cache), as the preloads did: Pyodide's own import and fetches of
+// them, later, find them under way.
+if (controlled) {
+  import(ASM_URL).catch(() => {});
+  for (const path of Object.keys(self.__unpack.packed())) {
+    const url = new URL(path, ROOT).href;
+    if (url !== ASM_URL && url !== COPY_URL) {
+      const res = fetch(url);
+      res.catch(() => {}); // said by Pyodide's own fetch, which gets this promise
+      early.set(url, res);
+    }
+  }
+}
 
 // Pyodide's module as a function (static/unpack.js, moduleFunction) from the text
 // decoded above, for loadPyodide's `createPyodideModule`; undefined when this page did
