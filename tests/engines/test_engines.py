@@ -171,9 +171,8 @@ def test_the_game_in_each_engine(engine: str, site: Site, browser_page: Page) ->
     ready(p)
     shows(p, twin, "reload")
     p.wait("!!navigator.serviceWorker.controller", 30)
-    # Controlled from the start, the page took the decoded files from the worker's cache.
-    if p.eval("!!navigator.serviceWorker.controller && window.__pyodideStart.mode === 'restored'"):
-        assert p.eval("Object.keys(window.__unpacked).length") == 0, f"{engine}: decoded on a warm start"
+    # Controlled from its start, the page took the decoded files from the worker's cache.
+    assert p.eval("Object.keys(window.__unpacked).length") == 0, f"{engine}: decoded on a warm start"
 
     # Offline reload: every request to the server now fails.
     site.offline = True
