@@ -105,11 +105,12 @@ if (!controlled) {
     blobs.set(path, new Promise((resolve) => { keep = resolve; }));
     tell(url, 0, info.bytes);
     const res = fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base }).then((res) => {
-      if (!res.headers.get("X-Unpacked")) {
+      if (!res.ok || !res.body) {
         keep(null);
         return res;
       }
-      window.__unpacked[url] = key;
+      // (the file itself where the host sends it as Brotli: kept all the same)
+      if (res.headers.get("X-Unpacked")) window.__unpacked[url] = key;
       const [mine, kept] = res.body.tee();
       const blob = new Response(kept).blob().catch(() => null); // null: not decoded
       keep(blob);
