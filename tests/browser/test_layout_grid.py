@@ -265,3 +265,27 @@ def test_the_waste_shows_its_indices_whole(warm_page, lang):
         if hidden:
             found[f"{w}x{h}"] = hidden
     assert found == {}
+
+
+@pytest.mark.parametrize("action", ["new", "settings", "stats"])
+def test_a_dialog_can_be_closed_without_scrolling(warm_page, action):
+    """A tester's finding (stop 29): on a phone the New game dialog had to be scrolled
+    to reach Cancel (at 740x360 the dialog is over 600 px tall in 324). At every size the
+    dialog's closing buttons lie whole inside it and inside the window as it opens."""
+    page = warm_page
+    reset(page, long_eight_off(), Settings(language="ro").dump(), "ro")
+    found = {}
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        frames(page)
+        page.locator(f'.bar [data-action="{action}"]').click()
+        dlg = page.locator("dialog[open]")
+        dlg.wait_for()
+        end = dlg.locator(".dialog-end button").last
+        box, frame = end.bounding_box(), dlg.bounding_box()
+        bottom = min(h, frame["y"] + frame["height"]) if frame else 0
+        if box is None or frame is None or box["y"] < frame["y"] - 0.5 or box["y"] + box["height"] > bottom + 0.5:
+            found[f"{w}x{h}"] = (box, frame)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[open]", state="detached")
+    assert found == {}
