@@ -31,9 +31,8 @@
 // fails, the worker is asked which listed files its cache lacks ({type: "missing"});
 // if any, the failure says which and what to do (boot.missing, in the player's
 // language, from static/facts.js: the catalog may be the missing file).
-// window.__boot exposes {state, lang, detail, progress} for tests and debugging,
-// {catalogLang, catalogText} (a promise of the catalog's text) for the app, and got
-// (bytes of a file that arrived, for static/pyodide-start.js).
+// window.__boot exposes {state, lang, detail, progress} for tests and debugging, and
+// {catalogLang, catalogText} (a promise of the catalog's text) for the app.
 (() => {
   "use strict";
   guardIndexedDB();
@@ -167,18 +166,10 @@
     if (n > 0) expected.set(new URL(link.getAttribute("href"), document.baseURI).href, n);
   }
   const received = new Map();
-  let totalBytes = [...expected.values()].reduce((a, b) => a + b, 0);
+  const totalBytes = [...expected.values()].reduce((a, b) => a + b, 0);
   state.progress = 0;
   let barQueued = false;
-  // got(url, bytes, size): `bytes` of the file `url` have arrived; `size`, when given,
-  // adds a file not named by a <link data-bytes> (static/pyodide-start.js tells the
-  // decoded bytes of the compressed copies it fetches, issue 25, as state.got or, before
-  // this script ran, through window.__bootBytes).
-  function got(url, bytes, size) {
-    if (size > 0 && !expected.has(url)) {
-      expected.set(url, size);
-      totalBytes += size;
-    }
+  function got(url, bytes) {
     const max = expected.get(url);
     if (max === undefined) return;
     received.set(url, Math.min(max, Math.max(bytes, received.get(url) || 0)));
@@ -211,9 +202,6 @@
     }
     bar.value = state.progress;
   }
-  state.got = got;
-  for (const told of window.__bootBytes || []) got(...told);
-  window.__bootBytes = [];
   let resourceObserver = null;
   if (window.PerformanceObserver && totalBytes) {
     try {
