@@ -412,3 +412,32 @@ def test_lazy_a_hint_starts_the_worker_and_is_found_at_once(monkeypatch):
     assert len(made) == 1
     d.button("hint")
     assert len(made) == 1, "one worker a page"
+
+
+def test_the_worker_hints_a_table_move_when_the_known_line_starts_by_drawing(monkeypatch):
+    # issue 24.4: the known line of deal 46 starts with 30 stock taps; the worker's
+    # hint is a table move that still wins (here the line's own t5-t1 played first),
+    # and a known line led by a table move gives that move unchanged
+    from game.solver import eh_line
+    from game.ui.slicer import LINE_HINT_NODES
+
+    g = game.new_game("EH1-N-AAAAABU")
+    with monkeypatch.context() as mp:
+        mp.setattr(eh_line, "lead", lambda st, line: line)
+        drawn = game.solve(g, max_nodes=20_000, mode="fast")
+    assert drawn.moves[0] == "s"
+    sent: list[str] = []
+    s = Searcher(sent.append)
+    pos = g.position()
+    s.slicer.remember(pos, drawn)
+    s.receive(Request(7, Ask("hint", LINE_HINT_NODES), "easy-harp", 0, pos).text())
+    ans = read_message(sent[-1])
+    assert isinstance(ans, Answer) and ans.id == 7 and ans.kind == "hint"
+    [move] = ans.moves
+    assert move != "s" and g.check(move) is None
+    g.play(move)
+    assert game.solve(g, max_nodes=20_000, mode="fast").status == "winnable"
+    led = game.solve(game.new_game("EH1-N-AAAAABU"), max_nodes=20_000, mode="fast")
+    s.slicer.remember(pos, led)
+    s.receive(Request(8, Ask("hint", LINE_HINT_NODES), "easy-harp", 0, pos).text())
+    assert read_message(sent[-1]).moves == (str(game.new_game("EH1-N-AAAAABU").normalise(led.moves[0])),)
