@@ -128,21 +128,25 @@ def _deck_moves(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty
     face, the copy the fewest taps away, as copies are equal) to ``scored``."""
     deck, add = self.deck, scored.append
     if full:
-        picks = [self.cur - 1] if self.cur else []
+        picks: list[int] | range = [self.cur - 1] if self.cur else []
     else:
-        size, cur, faces = len(deck), self.cur, set()
-        picks = []
-        for i in [*range(cur - 1 if cur else 0, size), *range(0, cur - 1 if cur else 0)]:
-            if deck[i] not in faces:
-                faces.add(deck[i])
-                picks.append(i)
+        start = self.cur - 1 if self.cur else 0
+        picks = [*range(start, len(deck)), *range(0, start)]
+    faces: set[int] = set()
     for i in picks:
         c = deck[i]
-        for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
-            add((90, (3, i, j, 1)))
-        dsts = acc.get(c, [])
+        if c in faces:  # one move per face, the copy the fewest taps away
+            continue
+        faces.add(c)
+        js = slot_of.get(c)
+        if js:
+            for j in (js if full else js[:1]):
+                add((90, (3, i, j, 1)))
+        dsts = acc.get(c)
         if c % 13 == 12:
-            dsts = dsts + to_empty
+            dsts = (dsts or []) + to_empty
+        if not dsts:
+            continue
         if greedy:  # as a base: play the macro move
             _as_base(add, 35, 7, i, c, dsts, useful)
         if not fast:
@@ -168,6 +172,8 @@ def _take_backs(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty
         dsts = acc.get(c, [])
         if c % 13 == 12:
             dsts = dsts + to_empty
+        if not dsts:
+            continue
         if greedy:
             _as_base(scored.append, 20, 6, j, c, dsts, useful)
         else:
