@@ -21,8 +21,9 @@ at its measured speed (the worker runs about 1.5 times slower than CPython, so 6
 here stands for the page's 10 s). Then the figures are: share decided within ``S``,
 median and p95 of the time over all positions (an undecided one counts as ``S``),
 count proved lost, and with ``--hints`` the page's hint: the first move of the line the
-search found, else ``g.hint(--page-hint-nodes)`` (what the worker answers,
-``game/ui/searcher.py``), each stock tap checked as above.
+search found (when that is a stock tap, a table move that still wins found within
+``--line-hint-nodes``: ``g.hint(nodes, line)``), else ``g.hint(--page-hint-nodes)``
+(what the worker answers, ``game/ui/searcher.py``), each stock tap checked as above.
 
 Usage:
     python3 bench/bench_positions.py [--budgets 20000,100000] [--hints] [--csv out.csv]
@@ -94,10 +95,13 @@ def solve_timed(g: game.Game, budget: int, seconds: float) -> tuple[str, int, in
     return sol.status, budget, sol.nodes, min(dt, seconds), sol.moves
 
 
-def hint_check(g: game.Game, budget: int, line: tuple[str, ...] = (), nodes: int = 20_000) -> tuple[str, int]:
+def hint_check(g: game.Game, budget: int, line: tuple[str, ...] = (), nodes: int = 20_000,
+               line_nodes: int = 4_000) -> tuple[str, int]:
     """(the hint, 1 when it is a stock tap while a non-stock move still wins, else 0);
-    the hint is ``line[0]`` when a line is given, else ``g.hint(nodes)``."""
-    mv = g.normalise(line[0]) if line else g.hint(nodes)
+    the hint is the page's: ``g.hint(line_nodes, line)`` when a line is known (its
+    first move, or a table move the worker finds before a draw), else
+    ``g.hint(nodes)``."""
+    mv = g.hint(line_nodes, line=line) if line else g.hint(nodes)
     text = "" if mv is None else str(mv)
     if mv is None or mv.src != "s":
         return text, 0
@@ -157,6 +161,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.0)
     ap.add_argument("--budget", type=int, default=60_000)
     ap.add_argument("--page-hint-nodes", type=int, default=100)
+    ap.add_argument("--line-hint-nodes", type=int, default=4_000)
     ap.add_argument("--csv")
     ap.add_argument("--summary", nargs="*")
     args = ap.parse_args()
@@ -178,7 +183,8 @@ def main() -> None:
             status, b, nodes, dt = solve_growing(g, budgets)
         hint, bad = ("", 0)
         if args.hints and e["variant"] == "easy-harp":
-            hint, bad = hint_check(g, args.hint_budget, line, args.page_hint_nodes if args.seconds else 20_000)
+            hint, bad = hint_check(g, args.hint_budget, line, args.page_hint_nodes if args.seconds else 20_000,
+                                   args.line_hint_nodes)
         row = {"variant": e["variant"], "deal": e["deal"], "moves": e["moves"], "status": status, "budget": b,
                "nodes": nodes, "seconds": f"{dt:.3f}", "hint": hint, "draw_with_win": bad}
         rows.append({key: str(val) for key, val in row.items()})
