@@ -96,7 +96,7 @@ def solve_timed(g: game.Game, budget: int, seconds: float) -> tuple[str, int, in
 
 
 def hint_check(g: game.Game, budget: int, line: tuple[str, ...] = (), nodes: int = 20_000,
-               line_nodes: int = 4_000) -> tuple[str, int]:
+               line_nodes: int = 12_000) -> tuple[str, int]:
     """(the hint, 1 when it is a stock tap while a non-stock move still wins, else 0);
     the hint is the page's: ``g.hint(line_nodes, line)`` when a line is known (its
     first move, or a table move the worker finds before a draw), else
@@ -161,7 +161,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.0)
     ap.add_argument("--budget", type=int, default=60_000)
     ap.add_argument("--page-hint-nodes", type=int, default=100)
-    ap.add_argument("--line-hint-nodes", type=int, default=4_000)
+    ap.add_argument("--line-hint-nodes", type=int, default=12_000)
     ap.add_argument("--csv")
     ap.add_argument("--summary", nargs="*")
     args = ap.parse_args()

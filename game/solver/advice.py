@@ -12,8 +12,9 @@ moves, take-backs), and gives the first one that still leads to a win:
 1. **Reordering** (no search, :func:`.eh_line.lead`; every search's line has had it):
    the line's later move played first, then the rest of the line, replayed with every
    move checked for legality, reaches a win.
-2. **A short search** from the position after the move (``fast`` mode, an eighth of the
-   hint's budget for each of the first :data:`TRIES` such moves) finds a win.
+2. **A short search** from the position after the move (``fast`` mode; the searches
+   of the first :data:`TRIES` such moves take turns of :data:`CHUNK` positions, the
+   hint's budget in all) finds a win.
 
 Either way the move is the first move of a solution that was checked to the end, so
 the hint stays what SPEC §10 asks for. A stock tap is given only when none of these
@@ -31,11 +32,12 @@ from .eh_line import lead, replays_to_win, table_moves
 from .eh_state import EHState
 from .search import Search
 
-__all__ = ["TRIES", "SHARE", "hint_text", "replays_to_win", "table_move", "table_moves"]
+__all__ = ["CHUNK", "TRIES", "hint_text", "replays_to_win", "table_move", "table_moves"]
 
-#: How many moves other than a stock tap (table moves first) a hint searches from, each
-#: with ``max_nodes // SHARE`` positions, when reordering the line did not help.
-TRIES, SHARE = 8, 8
+#: How many moves other than a stock tap (table moves first) a hint searches from, in
+#: turns of ``CHUNK`` positions each, ``max_nodes`` in all, when reordering the line did
+#: not help (the move whose search wins first is given; an earlier move wins a tie).
+TRIES, CHUNK = 8, 250
 
 
 def hint_text(source: Any, max_nodes: int, line: tuple[str, ...] = ()) -> str | None:
@@ -89,9 +91,22 @@ def table_move(st: EHState, line: tuple[str, ...], max_nodes: int) -> str | None
     table = table_moves(st)
     rest = [m for m in st.moves("complete", full=True) if m[0] != 5 and m not in table]
     found = [(m, st.notation(m)[0]) for m in table + rest]
+    searches = []
     for m, text in found[:TRIES]:
         after = st.copy()
         after.do(m)
-        if Search(after, max(1, max_nodes // SHARE), mode="fast").run().status == "winnable":
-            return text
+        searches.append((text, Search(after, max_nodes, mode="fast")))
+    spent = 0
+    while searches and spent < max_nodes:  # in turns of CHUNK positions: the cheapest win first
+        for item in list(searches):
+            text, search = item
+            before = search.nodes
+            sol = search.step(min(CHUNK, max(1, max_nodes - spent)))
+            spent += search.nodes - before
+            if sol is not None:
+                if sol.status == "winnable":
+                    return text
+                searches.remove(item)
+            if spent >= max_nodes:
+                break
     return None

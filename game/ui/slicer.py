@@ -44,7 +44,7 @@ EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_pag
 #: Budget of a hint the worker gives when the known winning line starts with a stock
 #: tap: short searches from the table moves for one that still wins (issue 24.4,
 #: ``game.solver.advice``; bench/bench_positions.py --hints measures the draws left).
-LINE_HINT_NODES = 4_000
+LINE_HINT_NODES = 12_000
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
 # "Finish for me" (issue 10 point 7, issue 24 point 5): the first moves at a pace a
 # player can follow (card animations last 180 ms), then faster, stock taps faster still,
