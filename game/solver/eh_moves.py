@@ -11,6 +11,7 @@ automatic foundation moves cannot send the base straight back up.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Protocol
 
 #: The streamlined modes (faster searches whose failures prove nothing).
@@ -52,7 +53,7 @@ def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple
         _deck_moves(self, scored, acc, to_empty, slot_of, useful, fast, greedy, full)
     _take_backs(self, scored, acc, to_empty, useful, greedy, full)
     if not full:
-        scored.sort(key=lambda t: -t[0])
+        scored.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     return [m for _, m in scored]
 
 
@@ -190,8 +191,11 @@ def _as_base(add: Callable[[tuple[int, tuple[int, ...]]], None], score: int, kin
     r = c % 13
     if not r:
         return
-    under = (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
-    srcs = [x for f in under for x in useful.get(f, ())]
+    lo, hi = (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
+    s1, s2 = useful.get(lo), useful.get(hi)
+    if not s1 and not s2:  # the usual case: no column top that should move builds on c
+        return
+    srcs = (s1 or []) + (s2 or [])
     for d in dsts:
         for x in srcs:
             if x != d:
