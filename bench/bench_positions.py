@@ -15,9 +15,20 @@ hint figures. ``--csv`` writes one row per position. ``--part K/N`` takes every 
 position from the K-th, so several processes can share a run (``--summary`` sums the
 CSVs).
 
+With ``--seconds S`` each position gets one search (``game.Search``, ``"auto"``, budget
+``--budget``) stepped until it ends or ``S`` seconds of CPU are spent: the page's 10 s
+at its measured speed (the worker runs about 1.5 times slower than CPython, so 6.5 s
+here stands for the page's 10 s). Then the figures are: share decided within ``S``,
+median and p95 of the time over all positions (an undecided one counts as ``S``),
+count proved lost, and with ``--hints`` the page's hint: the first move of the line the
+search found (when that is a stock tap, a table move that still wins found within
+``--line-hint-nodes``: ``g.hint(nodes, line)``), else ``g.hint(--page-hint-nodes)``
+(what the worker answers, ``game/ui/searcher.py``), each stock tap checked as above.
+
 Usage:
     python3 bench/bench_positions.py [--budgets 20000,100000] [--hints] [--csv out.csv]
         [--part 1/2] [--variants easy-harp,...]
+    python3 bench/bench_positions.py --seconds 6.5 --budget 60000 --hints --variants easy-harp
     python3 bench/bench_positions.py --summary a.csv b.csv
 """
 
@@ -64,9 +75,33 @@ def solve_growing(g: game.Game, budgets: list[int]) -> tuple[str, int, int, floa
     return sol.status, b, sol.nodes, dt
 
 
-def hint_check(g: game.Game, budget: int) -> tuple[str, int]:
-    """(the hint, 1 when it is a stock tap while a non-stock move still wins, else 0)."""
-    mv = g.hint()
+def solve_timed(g: game.Game, budget: int, seconds: float) -> tuple[str, int, int, float, tuple[str, ...]]:
+    """One ``"auto"`` search of ``budget`` positions stopped after ``seconds`` of CPU:
+    (status, budget, nodes, CPU seconds, moves); every win is replayed."""
+    t0 = time.process_time()
+    s = game.Search(g, budget, "auto")
+    sol = None
+    while sol is None and time.process_time() - t0 < seconds:
+        sol = s.step(200)
+    dt = time.process_time() - t0
+    if sol is None:
+        return "unknown", budget, s.nodes, seconds, ()
+    if sol.status == "winnable":
+        h = game.Game(g.board)
+        for m in sol.moves:
+            h.play(m)
+        if not h.is_won:
+            raise SystemExit(f"the solution does not win: {g.position()}")
+    return sol.status, budget, sol.nodes, min(dt, seconds), sol.moves
+
+
+def hint_check(g: game.Game, budget: int, line: tuple[str, ...] = (), nodes: int = 20_000,
+               line_nodes: int = 12_000) -> tuple[str, int]:
+    """(the hint, 1 when it is a stock tap while a non-stock move still wins, else 0);
+    the hint is the page's: ``g.hint(line_nodes, line)`` when a line is known (its
+    first move, or a table move the worker finds before a draw), else
+    ``g.hint(nodes)``."""
+    mv = g.hint(line_nodes, line=line) if line else g.hint(nodes)
     text = "" if mv is None else str(mv)
     if mv is None or mv.src != "s":
         return text, 0
@@ -80,7 +115,7 @@ def hint_check(g: game.Game, budget: int) -> tuple[str, int]:
     return text, 0
 
 
-def summary(rows: list[dict[str, str]], budgets: list[int]) -> str:
+def summary(rows: list[dict[str, str]], budgets: list[int], secs: float = 0.0) -> str:
     """The figures of the module docstring, as text."""
     out = []
     for v in CELLS:
@@ -94,7 +129,12 @@ def summary(rows: list[dict[str, str]], budgets: list[int]) -> str:
         won = sum(1 for r in rs if r["status"] == "winnable")
         lost = sum(1 for r in rs if r["status"] == "unwinnable")
         line = f"{v}: {n} positions; decided {within}; winnable {won}, unwinnable {lost}, unknown {n - won - lost}"
-        if dec:
+        if secs:
+            ts = sorted(min(float(r["seconds"]) if r["status"] != "unknown" else secs, secs) for r in rs)
+            line += (f"; within {secs} s CPU: decided {100 * len(dec) / n:.1f} %, "
+                     f"median {statistics.median(ts):.2f} s, p95 {ts[max(0, round(0.95 * n) - 1)]:.2f} s "
+                     f"(undecided counted as {secs} s)")
+        elif dec:
             ts = sorted(float(r["seconds"]) for r in dec)
             ns = sorted(int(r["nodes"]) for r in dec)
             p95 = max(0, round(0.95 * len(ts)) - 1)
@@ -118,13 +158,17 @@ def main() -> None:
     ap.add_argument("--hints", action="store_true")
     ap.add_argument("--hint-budget", type=int, default=3_000)
     ap.add_argument("--part", default="1/1")
+    ap.add_argument("--seconds", type=float, default=0.0)
+    ap.add_argument("--budget", type=int, default=60_000)
+    ap.add_argument("--page-hint-nodes", type=int, default=100)
+    ap.add_argument("--line-hint-nodes", type=int, default=12_000)
     ap.add_argument("--csv")
     ap.add_argument("--summary", nargs="*")
     args = ap.parse_args()
-    budgets = [int(b) for b in args.budgets.split(",")]
+    budgets = [args.budget] if args.seconds else [int(b) for b in args.budgets.split(",")]
     if args.summary:
         rows = [r for f in args.summary for r in csv.DictReader(open(f, encoding="utf-8"))]
-        print(summary(rows, budgets))
+        print(summary(rows, budgets, args.seconds))
         return
     k, n = (int(x) for x in args.part.split("/"))
     entries = [e for e in json.loads(Path(args.set).read_text(encoding="utf-8"))["positions"]
@@ -132,8 +176,15 @@ def main() -> None:
     rows: list[dict[str, str]] = []
     for e in entries:
         g = load(e)
-        status, b, nodes, dt = solve_growing(g, budgets)
-        hint, bad = hint_check(g, args.hint_budget) if args.hints and e["variant"] == "easy-harp" else ("", 0)
+        line: tuple[str, ...] = ()
+        if args.seconds:
+            status, b, nodes, dt, line = solve_timed(g, args.budget, args.seconds)
+        else:
+            status, b, nodes, dt = solve_growing(g, budgets)
+        hint, bad = ("", 0)
+        if args.hints and e["variant"] == "easy-harp":
+            hint, bad = hint_check(g, args.hint_budget, line, args.page_hint_nodes if args.seconds else 20_000,
+                                   args.line_hint_nodes)
         row = {"variant": e["variant"], "deal": e["deal"], "moves": e["moves"], "status": status, "budget": b,
                "nodes": nodes, "seconds": f"{dt:.3f}", "hint": hint, "draw_with_win": bad}
         rows.append({key: str(val) for key, val in row.items()})
@@ -143,7 +194,7 @@ def main() -> None:
             w = csv.DictWriter(f, FIELDS)
             w.writeheader()
             w.writerows(rows)
-    print(summary(rows, budgets))
+    print(summary(rows, budgets, args.seconds))
 
 
 if __name__ == "__main__":

@@ -320,11 +320,12 @@ class Game:
         left" notice). Same as ``bool(legal_moves())``."""
         return bool(self._rules.legal_moves(self._state[0]))
 
-    def hint(self, max_nodes: int = 20_000) -> Move | None:
-        """See :func:`game.solver.hint` (SPEC §10)."""
+    def hint(self, max_nodes: int = 20_000, line: tuple[str, ...] = ()) -> Move | None:
+        """See :func:`game.solver.hint` (SPEC §10); ``line``: a winning line from here
+        already known (its first move, or in Easy Harp a table move before a draw)."""
         from .solver import hint
 
-        return hint(self, max_nodes)
+        return hint(self, max_nodes, line)
 
     def position(self) -> str:
         """The current position as text (Freecell Solver board format, see

@@ -54,7 +54,7 @@ def solve(source: Any, max_nodes: int = 200_000, mode: str = "auto") -> Solution
     return Search(source, max_nodes, mode).run()
 
 
-def hint(source: Any, max_nodes: int = 20_000) -> Move | None:
+def hint(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = ()) -> Move | None:
     """One move to play (SPEC §10): the first move of a solution found by a fast search
     (in Easy Harp, a move on the table that starts a checked win rather than a stock
     tap, see :mod:`.advice`), else the move the search would try first (safe
@@ -62,12 +62,15 @@ def hint(source: Any, max_nodes: int = 20_000) -> Move | None:
 
     Args:
         source: a ``Game`` or ``Position``. max_nodes: budget of the fast search.
+        line: a winning line from ``source`` already known (a ``Solution``'s moves),
+            or empty: then its first move is the hint without a first search (in Easy
+            Harp, a table move found as above before a stock tap).
 
     Returns:
         A :class:`~game.moves.Move` (SPEC §2; a stock tap ``s`` when the solution starts
         by drawing), or ``None`` (also for a won position).
     """
-    mv = hint_text(source, max_nodes)
+    mv = hint_text(source, max_nodes, line)
     if mv is None:
         return None
     norm = getattr(source, "normalise", None)

@@ -9,10 +9,12 @@ hint looks, in this order, for a move that goes to a foundation, turns a card up
 frees a column, then any other move but a stock tap (the waste card's, other column
 moves, take-backs), and gives the first one that still leads to a win:
 
-1. **Reordering** (no search): the line's later move played first, then the rest of the
-   line, replayed with every move checked for legality, reaches a win.
-2. **A short search** from the position after the move (``fast`` mode, an eighth of the
-   hint's budget for each of the first :data:`TRIES` such moves) finds a win.
+1. **Reordering** (no search, :func:`.eh_line.lead`; every search's line has had it):
+   the line's later move played first, then the rest of the line, replayed with every
+   move checked for legality, reaches a win.
+2. **A short search** from the position after the move (``fast`` mode; the searches
+   of the first :data:`TRIES` such moves take turns of :data:`CHUNK` positions, the
+   hint's budget in all) finds a win.
 
 Either way the move is the first move of a solution that was checked to the end, so
 the hint stays what SPEC §10 asks for. A stock tap is given only when none of these
@@ -26,33 +28,40 @@ from __future__ import annotations
 from typing import Any
 
 from .adapter import read_state
+from .eh_line import lead, replays_to_win, table_moves
 from .eh_state import EHState
 from .search import Search
 
-#: How many moves other than a stock tap (table moves first) a hint searches from, each
-#: with ``max_nodes // SHARE`` positions, when reordering the line did not help.
-TRIES, SHARE = 8, 8
+__all__ = ["CHUNK", "TRIES", "hint_text", "replays_to_win", "table_move", "table_moves"]
+
+#: How many moves other than a stock tap (table moves first) a hint searches from, in
+#: turns of ``CHUNK`` positions each, ``max_nodes`` in all, when reordering the line did
+#: not help (the move whose search wins first is given; an earlier move wins a tie).
+TRIES, CHUNK = 8, 250
 
 
-def hint_text(source: Any, max_nodes: int) -> str | None:
+def hint_text(source: Any, max_nodes: int, line: tuple[str, ...] = ()) -> str | None:
     """The hint in SPEC §2 notation (module docstring), or ``None``.
 
     Args:
         source: a ``Game`` or ``Position``. max_nodes: budget of the first search
             (the searches after a move that replaces a stock tap share it again).
+        line: a winning line from ``source`` already known (SPEC §2 notation, as a
+            :class:`~game.solver.search.Solution` gives it), or empty: then no first
+            search runs, its first move is the hint unless it is a stock tap.
 
     Returns:
         A notation string (``"s"`` for a stock tap), or ``None`` when nothing useful
         can be done (also for a won position).
     """
-    sol = Search(source, max_nodes, mode="fast").run()
+    moves = line or Search(source, max_nodes, mode="fast").run().moves
     st = read_state(source)
-    if sol.moves:
-        if sol.moves[0] == "s" and isinstance(st, EHState):
-            better = table_move(st, sol.moves, max_nodes)
+    if moves:
+        if moves[0] == "s" and isinstance(st, EHState):
+            better = table_move(st, moves, max_nodes)
             if better is not None:
                 return better
-        return sol.moves[0]
+        return moves[0]
     if st.won():
         return None
     au = st.auto("complete")
@@ -71,56 +80,33 @@ def hint_text(source: Any, max_nodes: int) -> str | None:
     return first
 
 
-def table_moves(st: EHState) -> list[tuple[int, ...]]:
-    """The legal Easy Harp moves a player prefers to a stock tap, best first: column
-    to foundation, then moves that turn a card up (fewest face-down cards left
-    first), then moves that empty a column (SPEC §4 moves; primitive, as
-    ``legal_moves`` lists them)."""
-    ranked: list[tuple[int, tuple[int, ...]]] = []
-    for m in st.moves("complete", full=True):
-        kind, a, _, n = m
-        if kind == 1:
-            ranked.append((0, m))
-        elif kind == 0:
-            size, down = len(st.cols[a]), st.down[a]
-            if down and size - n == down:
-                ranked.append((1 + down, m))
-            elif n == size:
-                ranked.append((100, m))
-    ranked.sort(key=lambda t: t[0])
-    return [m for _, m in ranked]
-
-
 def table_move(st: EHState, line: tuple[str, ...], max_nodes: int) -> str | None:
     """A move other than a stock tap that starts a checked win from ``st`` (module
     docstring: reordering ``line``, else a short search), in notation, or ``None``;
     the moves of :func:`table_moves` first, then the waste card's moves, the other
     column moves and take-backs."""
+    led = lead(st, line)
+    if led[0] != "s":
+        return led[0]
     table = table_moves(st)
     rest = [m for m in st.moves("complete", full=True) if m[0] != 5 and m not in table]
     found = [(m, st.notation(m)[0]) for m in table + rest]
-    for _, text in found:
-        if text in line:
-            k = line.index(text)
-            if replays_to_win(st, (text, *line[:k], *line[k + 1 :])):
-                return text
+    searches = []
     for m, text in found[:TRIES]:
         after = st.copy()
         after.do(m)
-        if Search(after, max(1, max_nodes // SHARE), mode="fast").run().status == "winnable":
-            return text
-    return None
-
-
-def replays_to_win(st: EHState, line: tuple[str, ...]) -> bool:
-    """Whether ``line`` (SPEC §2 notation) is legal move by move from ``st`` (each must
-    be one of the legal primitive moves) and ends in a win; ``st`` is not changed."""
-    cur = st.copy()
-    for text in line:
-        for m in cur.moves("complete", full=True):
-            if cur.notation(m) == [text]:
-                cur.do(m)
+        searches.append((text, Search(after, max_nodes, mode="fast")))
+    spent = 0
+    while searches and spent < max_nodes:  # in turns of CHUNK positions: the cheapest win first
+        for item in list(searches):
+            text, search = item
+            before = search.nodes
+            sol = search.step(min(CHUNK, max(1, max_nodes - spent)))
+            spent += search.nodes - before
+            if sol is not None:
+                if sol.status == "winnable":
+                    return text
+                searches.remove(item)
+            if spent >= max_nodes:
                 break
-        else:
-            return False
-    return cur.won()
+    return None

@@ -11,6 +11,7 @@ automatic foundation moves cannot send the base straight back up.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Protocol
 
 #: The streamlined modes (faster searches whose failures prove nothing).
@@ -52,7 +53,7 @@ def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple
         _deck_moves(self, scored, acc, to_empty, slot_of, useful, fast, greedy, full)
     _take_backs(self, scored, acc, to_empty, useful, greedy, full)
     if not full:
-        scored.sort(key=lambda t: -t[0])
+        scored.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
     return [m for _, m in scored]
 
 
@@ -128,21 +129,25 @@ def _deck_moves(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty
     face, the copy the fewest taps away, as copies are equal) to ``scored``."""
     deck, add = self.deck, scored.append
     if full:
-        picks = [self.cur - 1] if self.cur else []
+        picks: list[int] | range = [self.cur - 1] if self.cur else []
     else:
-        size, cur, faces = len(deck), self.cur, set()
-        picks = []
-        for i in [*range(cur - 1 if cur else 0, size), *range(0, cur - 1 if cur else 0)]:
-            if deck[i] not in faces:
-                faces.add(deck[i])
-                picks.append(i)
+        start = self.cur - 1 if self.cur else 0
+        picks = [*range(start, len(deck)), *range(0, start)]
+    faces: set[int] = set()
     for i in picks:
         c = deck[i]
-        for j in (slot_of.get(c, ()) if full else slot_of.get(c, ())[:1]):
-            add((90, (3, i, j, 1)))
-        dsts = acc.get(c, [])
+        if c in faces:  # one move per face, the copy the fewest taps away
+            continue
+        faces.add(c)
+        js = slot_of.get(c)
+        if js:
+            for j in (js if full else js[:1]):
+                add((90, (3, i, j, 1)))
+        dsts = acc.get(c)
         if c % 13 == 12:
-            dsts = dsts + to_empty
+            dsts = (dsts or []) + to_empty
+        if not dsts:
+            continue
         if greedy:  # as a base: play the macro move
             _as_base(add, 35, 7, i, c, dsts, useful)
         if not fast:
@@ -168,6 +173,8 @@ def _take_backs(self: Table, scored: Scored, acc: dict[int, list[int]], to_empty
         dsts = acc.get(c, [])
         if c % 13 == 12:
             dsts = dsts + to_empty
+        if not dsts:
+            continue
         if greedy:
             _as_base(scored.append, 20, 6, j, c, dsts, useful)
         else:
@@ -184,8 +191,11 @@ def _as_base(add: Callable[[tuple[int, tuple[int, ...]]], None], score: int, kin
     r = c % 13
     if not r:
         return
-    under = (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
-    srcs = [x for f in under for x in useful.get(f, ())]
+    lo, hi = (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
+    s1, s2 = useful.get(lo), useful.get(hi)
+    if not s1 and not s2:  # the usual case: no column top that should move builds on c
+        return
+    srcs = (s1 or []) + (s2 or [])
     for d in dsts:
         for x in srcs:
             if x != d:

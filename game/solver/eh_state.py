@@ -70,6 +70,43 @@ def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
     return rank <= 2 or other >= rank - 1 and own >= rank - 2
 
 
+#: :func:`_wants` per (slot heights, mode): they depend on nothing else, and the
+#: searches ask them for every position they make (a cache, emptied when it grows large).
+_WANTS: dict[tuple[tuple[int, ...], str], tuple[dict[int, int], dict[int, int]]] = {}
+_WANTS_LIMIT = 100_000
+
+
+def _wants(found: tuple[int, ...], mode: str) -> tuple[dict[int, int], dict[int, int]]:
+    """(card -> slot it may go up to from anywhere, card -> slot it may go up to from a
+    column top) for slot heights ``found`` in ``mode`` (:meth:`EHState.auto`): aces in
+    ``"complete"``; in the streamlined modes every card from a column top and the cards
+    :func:`safe` allows from the stock; every card in ``"greedy"``. Slots are scanned
+    from the last, so a card two slots take maps to the first."""
+    key = (found, mode)
+    got = _WANTS.get(key)
+    if got is not None:
+        return got
+    fast = mode in STREAM
+    every = mode == "greedy"
+    want: dict[int, int] = {}
+    col_up: dict[int, int] = {}
+    red_min = min(found[1], found[2], found[5], found[6])
+    black_min = min(found[0], found[3], found[4], found[7])
+    for j in (7, 6, 5, 4, 3, 2, 1, 0):
+        h = found[j]
+        if h < 13:
+            c = (j & 3) * 13 + h
+            if h == 0 or every or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
+                want[c] = j
+            if fast:
+                col_up[c] = j
+    got = (want, col_up if fast else want)
+    if len(_WANTS) >= _WANTS_LIMIT:
+        _WANTS.clear()
+    _WANTS[key] = got
+    return got
+
+
 class EHState:
     """Mutable Easy Harp position (module docstring for the encoding).
 
@@ -79,13 +116,16 @@ class EHState:
     """
 
     game = "easy-harp"
-    __slots__ = ("cols", "down", "deck", "cur", "found")
+    __slots__ = ("cols", "down", "deck", "cur", "found", "_dk")
 
     def __init__(self, cols: list[list[int]], down: list[int], deck: list[int], cur: int, found: list[int]):
         self.cols, self.down, self.deck, self.cur, self.found = cols, down, deck, cur, found
+        self._dk: bytes | None = None  # the deck's part of key(), until the deck changes
 
     def copy(self) -> EHState:  # an independent copy
-        return EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
+        st = EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
+        st._dk = self._dk
+        return st
 
     def won(self) -> bool:  # all 104 cards on the foundations
         return sum(self.found) == 104
@@ -93,8 +133,10 @@ class EHState:
     def key(self) -> bytes:
         """Canonical key: the columns as a multiset (with face-down counts) and the deck
         cycle without its cursor; foundations follow from the rest."""
-        cols = sorted([bytes((100 + d,)) + bytes(c) for c, d in zip(self.cols, self.down)])
-        return b"".join(cols) + b"\xff" + bytes(sorted(self.deck))
+        dk = self._dk
+        if dk is None:
+            dk = self._dk = b"\xff" + bytes(sorted(self.deck))
+        return b"".join(sorted([bytes([100 + d, *c]) for c, d in zip(self.cols, self.down)])) + dk
 
     def score(self, mode: str = "fast") -> int:
         """Best-first priority of the streamlined searches (higher first): 20 per card
@@ -186,6 +228,7 @@ class EHState:
             return flip
         if kind == 2 or kind == 3:
             old = self.cur
+            self._dk = None
             c = self.deck.pop(a)
             self.cur = a
             if kind == 2:
@@ -227,6 +270,7 @@ class EHState:
                 self.found[b] -= 1
                 c = (b % 4) * 13 + self.found[b]
             self.deck.insert(a, c)
+            self._dk = None
             self.cur = token  # type: ignore[assignment]
         elif kind == 4:
             self.cols[b].pop()
@@ -272,23 +316,9 @@ class EHState:
         out: list[tuple[tuple[int, ...], object]] = []
         if mode == "none":
             return out
-        fast = mode in STREAM
-        every = mode == "greedy"
         found, cols, deck = self.found, self.cols, self.deck
         while True:
-            want: dict[int, int] = {}  # card -> slot: may go up from anywhere
-            col_up: dict[int, int] = {}  # card -> slot: may go up from a column top
-            red_min = min(found[1], found[2], found[5], found[6])
-            black_min = min(found[0], found[3], found[4], found[7])
-            for j in (7, 6, 5, 4, 3, 2, 1, 0):
-                h = found[j]
-                if h < 13:
-                    c = (j & 3) * 13 + h
-                    if h == 0 or every or fast and safe(h + 1, j & 3 in (1, 2), red_min, black_min):
-                        want[c] = j
-                    if fast:
-                        col_up[c] = j
-            col_up = col_up if fast else want
+            want, col_up = _wants(tuple(found), mode)
             if not col_up:
                 return out
             m: tuple[int, ...] | None = None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from . import eh_dead, eh_dive
+from . import eh_dead, eh_dive, eh_line
 from .adapter import read_state
 from .eh_state import EHState
 
@@ -362,9 +362,12 @@ class Search:
             code = st.encode()
 
     def _notate(self, path: list[tuple[int, ...]]) -> tuple[str, ...]:
+        """The notation of ``path`` from the start; an Easy Harp win that starts by
+        drawing leads with a move on the table when that still wins
+        (:func:`.eh_line.lead`: the page's hint is a line's first move)."""
         st = self.root.copy()
         out: list[str] = []
         for m in path:
             out += st.notation(m)
             st.do(m)
-        return tuple(out)
+        return eh_line.lead(self.root, tuple(out)) if self.goal == "win" else tuple(out)

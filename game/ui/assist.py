@@ -36,7 +36,7 @@ from .beside import READY, STARTING, Beside
 from .domtypes import JS
 from .persist import SafeStore
 from .protocol import Answer, Ask, Failure, ProtocolError, Ready, Request, read_message
-from .slicer import EH_HINT_NODES, HINT_NODES, STUCK, Slicer, first_nodes
+from .slicer import EH_HINT_NODES, HINT_NODES, LINE_HINT_NODES, STUCK, Slicer, first_nodes
 
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
 WORKER_URL = "./static/solver-worker.js"  # relative to the page (precached: static/*.js)
@@ -326,14 +326,20 @@ class Assist:
         """Ask the worker for a hint for ``g`` at position ``key`` (answered as
         ``intents.Hinted``); False when the page answers at once instead (no worker or
         one still starting, which a player pressing Hint should not wait for; a won
-        game; a winning line of the position known)."""
+        game; a winning line of the position known, unless it starts with a stock
+        tap: the worker then looks for a table move that still wins)."""
         if self.beside is None or self.beside.state != READY or g.is_won:
             if not g.is_won:
                 self.want_worker()  # the next hints are asked of it
             return False
         known = self.slicer.known(key)
         if known is not None and known.moves:
-            return False
+            if known.moves[0] != "s":
+                return False
+            # a known line that starts by drawing: the worker looks for a table move
+            # that still wins (issue 24.4), with a budget the page's thread cannot pay
+            self.beside.ask(Ask("hint", LINE_HINT_NODES), g)
+            return True
         self.beside.ask(Ask("hint", hint_nodes(g)), g)
         return True
 

@@ -104,7 +104,9 @@ class Searcher:
 
     def hint(self, req: Request) -> None:
         """Answer the hint of ``req`` now: the first move of a known winning line of
-        the position, else ``Game.hint(nodes)``; no move for a won position or when
+        the position (in Easy Harp, when it is a stock tap, a table move that still
+        wins if one is found within ``nodes``: ``Game.hint(nodes, line)``), else
+        ``Game.hint(nodes)``; no move for a won position or when
         nothing useful is left (SPEC §10).
 
         Raises:
@@ -114,7 +116,7 @@ class Searcher:
         known = self.slicer.known(req.position)
         move: game.Move | None
         if known is not None and known.moves:
-            move = g.normalise(known.moves[0])
+            move = g.hint(req.ask.nodes, line=tuple(known.moves))  # in Easy Harp a table move before a draw
         elif g.is_won:
             move = None
         else:

@@ -41,6 +41,10 @@ STUCK_NODES = 20_000  # budget of the Easy Harp "stuck" test (game.Search goal "
 STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win verdict)
 HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
 EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
+#: Budget of a hint the worker gives when the known winning line starts with a stock
+#: tap: short searches from the table moves for one that still wins (issue 24.4,
+#: ``game.solver.advice``; bench/bench_positions.py --hints measures the draws left).
+LINE_HINT_NODES = 12_000
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
 # "Finish for me" (issue 10 point 7, issue 24 point 5): the first moves at a pace a
 # player can follow (card animations last 180 ms), then faster, stock taps faster still,
@@ -249,7 +253,7 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 __all__ = [
     "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MIN_MS", "FINISH_MS", "FINISH_WATCH_MS",
     "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
-    "EO_SLICE_NODES", "HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
+    "EO_SLICE_NODES", "HINT_NODES", "LINE_HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
     "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
     "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "first_nodes", "hint_marks",
     "verdict", "winnable_deal",

@@ -412,3 +412,64 @@ def test_lazy_a_hint_starts_the_worker_and_is_found_at_once(monkeypatch):
     assert len(made) == 1
     d.button("hint")
     assert len(made) == 1, "one worker a page"
+
+
+def test_the_worker_hints_a_table_move_when_the_known_line_starts_by_drawing(monkeypatch):
+    # issue 24.4: the known line of deal 46 starts with 30 stock taps; the worker's
+    # hint is a table move that still wins (here the line's own t5-t1 played first),
+    # and a known line led by a table move gives that move unchanged
+    from game.solver import eh_line
+    from game.ui.slicer import LINE_HINT_NODES
+
+    g = game.new_game("EH1-N-AAAAABU")
+    with monkeypatch.context() as mp:
+        mp.setattr(eh_line, "lead", lambda st, line: line)
+        drawn = game.solve(g, max_nodes=20_000, mode="fast")
+    assert drawn.moves[0] == "s"
+    sent: list[str] = []
+    s = Searcher(sent.append)
+    pos = g.position()
+    s.slicer.remember(pos, drawn)
+    s.receive(Request(7, Ask("hint", LINE_HINT_NODES), "easy-harp", 0, pos).text())
+    ans = read_message(sent[-1])
+    assert isinstance(ans, Answer) and ans.id == 7 and ans.kind == "hint"
+    [move] = ans.moves
+    assert move != "s" and g.check(move) is None
+    g.play(move)
+    assert game.solve(g, max_nodes=20_000, mode="fast").status == "winnable"
+    led = game.solve(game.new_game("EH1-N-AAAAABU"), max_nodes=20_000, mode="fast")
+    s.slicer.remember(pos, led)
+    s.receive(Request(8, Ask("hint", LINE_HINT_NODES), "easy-harp", 0, pos).text())
+    assert read_message(sent[-1]).moves == (str(game.new_game("EH1-N-AAAAABU").normalise(led.moves[0])),)
+
+
+def test_a_known_line_that_starts_by_drawing_asks_the_worker_for_a_table_move(monkeypatch):
+    # issue 24.4 through the page: with a known line led by a tap, Hint is asked of the
+    # worker with LINE_HINT_NODES, and the move it marks is a legal table move; with a
+    # known line led by a table move, the page answers at once from the line
+    from game.solver import eh_line
+    from game.ui.slicer import LINE_HINT_NODES
+
+    code = "EH1-N-AAAAABU"
+    d, w = with_worker(code)
+    w.start()
+    w.run()
+    g = game.new_game(code)
+    with monkeypatch.context() as mp:
+        mp.setattr(eh_line, "lead", lambda st, line: line)
+        drawn = game.solve(g, max_nodes=20_000, mode="fast")
+    assert drawn.moves[0] == "s"
+    d.page.assist.slicer.remember(g.position(), drawn)
+    d.button("hint")
+    assert marks(d) == []  # asked of the worker
+    [req] = [r for r in w.requests() if r.ask.kind == "hint"]
+    assert req.ask.nodes == LINE_HINT_NODES and req.position == g.position()
+    w.run()
+    move = hinted_move(d, g)
+    assert move.src != "s" and g.check(move) is None
+    led = game.solve(g, max_nodes=20_000, mode="fast")
+    assert led.moves[0] != "s"
+    d.page.assist.slicer.remember(g.position(), led)
+    asked = len(w.requests())
+    d.button("hint")
+    assert len(w.requests()) == asked and str(hinted_move(d, g)) == str(g.normalise(led.moves[0]))

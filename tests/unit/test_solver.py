@@ -318,22 +318,47 @@ def test_a_step_tries_a_bounded_number_of_moves() -> None:
 def test_easy_harp_hint_prefers_a_table_move_to_a_draw() -> None:
     # issue 24.4: the fast search's first line here (deal 46) starts by drawing (30
     # stock taps), yet a move on the table later in that line (t5-t1), played first,
-    # keeps the deal winnable; the hint names it, and that move followed by a solution
-    # from there replays to a win (the issue's deal EH1-N-AABSGQO is the same case, 26
-    # times dearer: 3,642 positions before its line is found, against 140)
+    # keeps the deal winnable: the search's line now leads with it (eh_line.lead), the
+    # hint names it, and that move followed by a solution from there replays to a win
+    # (the issue's deal EH1-N-AABSGQO is the same case)
+    from game.solver import eh_line
     from game.solver.adapter import read_state
     from game.solver.advice import replays_to_win, table_moves
 
     g = game.new_game("EH1-N-AAAAABU")
     st = read_state(g)
     assert isinstance(st, EHState)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(eh_line, "lead", lambda st, line: line)
+        drawn = solve(g, max_nodes=20_000, mode="fast").moves
+    assert drawn[:30] == ("s",) * 30 and drawn[30] != "s"
     line = solve(g, max_nodes=20_000, mode="fast").moves
-    assert line[:30] == ("s",) * 30 and line[30] != "s"
+    assert line[0] != "s" and sorted(line) == sorted(drawn) and replays_to_win(st, line)
+    assert eh_line.lead(st, drawn) == line
     m = g.hint()
     assert m is not None and m.dst is not None
     text = f"{m.src}-{m.dst}"
-    assert text in [st.notation(t)[0] for t in table_moves(st)] and text in line
+    assert text in [st.notation(t)[0] for t in table_moves(st)] and text in drawn
+    assert game.new_game("EH1-N-AAAAABU").hint(line=drawn) == m  # a known line: no search
     g.play(m)
     rest = solve(g, max_nodes=20_000, mode="fast").moves
     assert rest and replays_to_win(st, (text, *rest))
     assert not replays_to_win(st, rest) and not replays_to_win(st, ("w-f1",))  # illegal lines fail
+
+
+def test_lead_keeps_lines_that_cannot_be_reordered() -> None:
+    # a line already led by a table move, an Eight Off line and an empty one stay as
+    # they are; a tap-led line whose table moves all break it stays too (each try is
+    # replayed: no line that does not win is ever returned)
+    from game.solver import eh_line
+    from game.solver.adapter import read_state
+
+    g = game.new_game("EH1-N-AAAAABU")
+    st = read_state(g)
+    line = solve(g, max_nodes=20_000, mode="fast").moves
+    assert eh_line.lead(st, line) == line and eh_line.lead(st, ()) == ()
+    eo = game.new_game("EO1-C8-AAAAAAB")
+    eo_line = solve(eo).moves
+    assert eh_line.lead(read_state(eo), eo_line) == eo_line
+    bad = ("s", *line)  # a tap first: the line no longer wins as written
+    assert eh_line.lead(st, bad) == bad
