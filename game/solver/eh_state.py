@@ -116,15 +116,15 @@ class EHState:
     """
 
     game = "easy-harp"
-    __slots__ = ("cols", "down", "deck", "cur", "found", "_dk")
+    __slots__ = ("cols", "down", "deck", "cur", "found", "deck_key")
 
     def __init__(self, cols: list[list[int]], down: list[int], deck: list[int], cur: int, found: list[int]):
         self.cols, self.down, self.deck, self.cur, self.found = cols, down, deck, cur, found
-        self._dk: bytes | None = None  # the deck's part of key(), until the deck changes
+        self.deck_key: bytes | None = None  # the deck's part of key(), until the deck changes
 
     def copy(self) -> EHState:  # an independent copy
         st = EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
-        st._dk = self._dk
+        st.deck_key = self.deck_key
         return st
 
     def won(self) -> bool:  # all 104 cards on the foundations
@@ -133,9 +133,9 @@ class EHState:
     def key(self) -> bytes:
         """Canonical key: the columns as a multiset (with face-down counts) and the deck
         cycle without its cursor; foundations follow from the rest."""
-        dk = self._dk
+        dk = self.deck_key
         if dk is None:
-            dk = self._dk = b"\xff" + bytes(sorted(self.deck))
+            dk = self.deck_key = b"\xff" + bytes(sorted(self.deck))
         return b"".join(sorted([bytes([100 + d, *c]) for c, d in zip(self.cols, self.down)])) + dk
 
     def score(self, mode: str = "fast") -> int:
@@ -228,7 +228,7 @@ class EHState:
             return flip
         if kind == 2 or kind == 3:
             old = self.cur
-            self._dk = None
+            self.deck_key = None
             c = self.deck.pop(a)
             self.cur = a
             if kind == 2:
@@ -270,7 +270,7 @@ class EHState:
                 self.found[b] -= 1
                 c = (b % 4) * 13 + self.found[b]
             self.deck.insert(a, c)
-            self._dk = None
+            self.deck_key = None
             self.cur = token  # type: ignore[assignment]
         elif kind == 4:
             self.cols[b].pop()
