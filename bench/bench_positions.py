@@ -58,6 +58,15 @@ def load(entry: dict[str, object]) -> game.Game:
     return game.load_position(str(entry["position"]), game=kind, cells=CELLS[variant] or None)
 
 
+def check_win(g: game.Game, moves) -> None:
+    """Replay ``moves`` on ``g``'s position; stop the bench if they do not win."""
+    h = game.Game(g.board)
+    for m in moves:
+        h.play(m)
+    if not h.is_won:
+        raise SystemExit(f"the solution does not win: {g.position()}")
+
+
 def solve_growing(g: game.Game, budgets: list[int]) -> tuple[str, int, int, float]:
     """(status, budget that decided it or the last, nodes, CPU seconds of that search)."""
     for b in budgets:
@@ -67,11 +76,7 @@ def solve_growing(g: game.Game, budgets: list[int]) -> tuple[str, int, int, floa
         if sol.status != "unknown":
             break
     if sol.status == "winnable":
-        h = game.Game(g.board)
-        for m in sol.moves:
-            h.play(m)
-        if not h.is_won:
-            raise SystemExit(f"the solution does not win: {g.position()}")
+        check_win(g, sol.moves)
     return sol.status, b, sol.nodes, dt
 
 
@@ -87,11 +92,7 @@ def solve_timed(g: game.Game, budget: int, seconds: float) -> tuple[str, int, in
     if sol is None:
         return "unknown", budget, s.nodes, seconds, ()
     if sol.status == "winnable":
-        h = game.Game(g.board)
-        for m in sol.moves:
-            h.play(m)
-        if not h.is_won:
-            raise SystemExit(f"the solution does not win: {g.position()}")
+        check_win(g, sol.moves)
     return sol.status, budget, sol.nodes, min(dt, seconds), sol.moves
 
 

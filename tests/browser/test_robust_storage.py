@@ -122,6 +122,18 @@ CODE = "() => document.querySelector('[data-status=code]').dataset.value"
 FINISHING = "() => document.querySelector('[data-action=solve]').getAttribute('aria-pressed')"
 
 
+def second_tab(context, page_log, link: str):
+    """Tab B: another page of the same context on ``link``, ready; its console errors
+    and page errors go to ``page_log`` as tab A's do."""
+    b = context.new_page()
+    b.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
+        f"tab B: {msg.text}"))
+    b.on("pageerror", lambda err: page_log.page_errors.append(f"tab B: {err}"))
+    b.goto(link, wait_until="commit")
+    wait_ready(b)
+    return b
+
+
 def test_finish_for_me_in_one_tab_never_plays_into_the_game_another_tab_starts(
         context, page, open_app, page_log, storage):
     """Issue 27 case 1, as reported: tabs A and B on one deal; B taps the stock and
@@ -131,12 +143,7 @@ def test_finish_for_me_in_one_tab_never_plays_into_the_game_another_tab_starts(
     and A's new deal stays as dealt."""
     link = "/index.html?deal=EH1-N-AAAAAAF"
     a = open_app(link)
-    b = context.new_page()
-    b.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
-        f"tab B: {msg.text}"))
-    b.on("pageerror", lambda err: page_log.page_errors.append(f"tab B: {err}"))
-    b.goto(link, wait_until="commit")
-    wait_ready(b)
+    b = second_tab(context, page_log, link)
     b.locator('#table [data-pile="s"]').last.click()
     b.wait_for_function(f"() => ({MOVES})() === 1")
     a.wait_for_function(f"() => ({MOVES})() === 1")  # A took B's game over
@@ -175,12 +182,7 @@ def test_a_take_back_crossing_finish_for_me_leaves_both_tabs_on_the_stored_game(
     the stored game within a second, and B's next action is played."""
     link = "/index.html?deal=EO1-C8-AAAAAFA"
     a = open_app(link)
-    b = context.new_page()
-    b.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
-        f"tab B: {msg.text}"))
-    b.on("pageerror", lambda err: page_log.page_errors.append(f"tab B: {err}"))
-    b.goto(link, wait_until="commit")
-    wait_ready(b)
+    b = second_tab(context, page_log, link)
     for delay in (0.7, 1.5, 2.5):
         before = a.evaluate(MOVES)
         a.locator('.bar [data-action="solve"]').click()
