@@ -311,12 +311,17 @@
   // Some runtime download failures (e.g. pyodide-lock.json) end in errors that reach
   // no window listener, and the page would wait forever: watch fetches of the vendored
   // runtime too.
+  // A file index.html marks <link data-optional> (the interpreter copy: without it
+  // static/pyodide-start.js starts Pyodide the normal way) does not fail the start when
+  // it is missing. Which of this script (deferred) and pyodide-start.js (an async module)
+  // runs first varies from load to load, so the copy's fetch may or may not pass here.
+  const optional = new Set([...document.querySelectorAll("link[data-optional]")].map((l) => l.href));
   const origFetch = window.fetch;
   const watchedFetch = function (input, ...rest) {
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
     if (isReady() || !url.includes("/vendor/")) return origFetch.call(this, input, ...rest);
-    const late = (why) => setTimeout(() => fail(`${why}: ${url}`), 2000);
     const abs = new URL(url, document.baseURI).href;
+    const late = (why) => optional.has(abs) || setTimeout(() => fail(`${why}: ${url}`), 2000);
     // The caller gets the response after the counting copy is made (a copy made later
     // would miss what the caller has already read).
     return origFetch.call(this, input, ...rest).then((r) => {

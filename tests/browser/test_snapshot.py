@@ -10,6 +10,7 @@ that browsers saved themselves under earlier versions are deleted.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -91,9 +92,20 @@ def test_a_refused_copy_means_a_normal_start_and_the_same_game(open_app, page):
     assert_same(page, game.new_game(code))
 
 
-def test_without_a_copy_the_start_is_normal_and_without_jspi(open_app, page, page_log):
+def _late(route):
+    time.sleep(1.5)
+    route.continue_()
+
+
+@pytest.mark.parametrize("order", ["as-loaded", "boot-first"])
+def test_without_a_copy_the_start_is_normal_and_without_jspi(open_app, page, page_log, order):
+    """Whichever of boot.js (deferred) and pyodide-start.js (async module) runs first:
+    with boot.js first, the copy is fetched through boot.js's watch on the vendored
+    files, whose 404 must not fail the start (the copy is optional)."""
     page_log.allow_errors(r"status of 404 .*interpreter\.snapshot")
     page.route("**/interpreter.snapshot", lambda route: route.fulfill(status=404, body="gone"))
+    if order == "boot-first":
+        page.route("**/static/pyodide-start.js", _late)
     open_app()
     info = page.evaluate(START)
     assert info["mode"] == "normal" and info["copy"] == "none", info
