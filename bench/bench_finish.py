@@ -5,6 +5,11 @@ opens an Easy Harp deal whose winning line the solver finds in about a second (d
 ``EH1-N-AAAAAAF``: 857 actions, 737 of them stock taps), presses Finish for me, waits for
 its question, answers "Finish it", and times from that click to the win dialog, at
 phone size (360x740, touch) and desktop size (1366x768), ``--rounds`` times each.
+
+Then the start with a line known (issue 24 point 5, "with a line known it starts within
+0.5 s"): Hint is pressed first and its notice awaited (the hint's search finds and
+keeps the winning line), then Finish for me: the time from that press to its question,
+and from "Finish it" to the first automatic move shown (the moves counter changes).
 Prints each time and the load average before and after.
 
     .venv/bin/python bench/bench_finish.py [--rounds 2] [--deal EH1-N-AAAAAAF]
@@ -55,6 +60,31 @@ def one(browser, base: str, deal: str, size: str) -> tuple[float, int]:
     return took, moves
 
 
+def start_known(browser, base: str, deal: str, size: str) -> tuple[float, float]:
+    """With the line known from a hint: seconds from Finish for me to its question, and
+    from "Finish it" to the first move shown."""
+    ctx = browser.new_context(service_workers="block", **SIZES[size])
+    page = ctx.new_page()
+    page.goto(f"{base}/index.html?deal={deal}")
+    page.evaluate(WELCOMED)
+    page.goto(f"{base}/index.html?deal={deal}")
+    page.wait_for_selector("html[data-ready='1']", timeout=120_000)
+    page.locator('.bar [data-action="hint"]').click()
+    page.wait_for_selector('[data-role="notice"][data-notice="hint"]', timeout=300_000)
+    start = time.monotonic()
+    page.locator('.bar [data-action="solve"]').click()
+    page.locator('#dlg-confirm[open] [data-action="confirm"]').wait_for(timeout=300_000)
+    asked = time.monotonic() - start
+    moves = "document.querySelector('[data-status=moves]').dataset.value"
+    before = page.evaluate(moves)
+    start = time.monotonic()
+    page.locator('#dlg-confirm[open] [data-action="confirm"]').click()
+    page.wait_for_function(f"{moves} !== {before!r}", timeout=60_000, polling="raf")
+    first = time.monotonic() - start
+    ctx.close()
+    return asked, first
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=2)
@@ -70,6 +100,11 @@ def main() -> None:
             for size in SIZES:
                 took, moves = one(browser, base, args.deal, size)
                 print(f"round {r + 1} {size:8} {took:6.1f} s to the win dialog, {moves} moves")
+        for r in range(args.rounds):
+            for size in SIZES:
+                asked, first = start_known(browser, base, args.deal, size)
+                print(f"round {r + 1} {size:8} line known: question after {asked:.2f} s, "
+                      f"first move {first:.2f} s after Finish it")
         browser.close()
     srv.shutdown()
     print(f"load average after: {os.getloadavg()[0]:.1f}")
