@@ -7,9 +7,10 @@ its question, answers "Finish it", and times from that click to the win dialog, 
 phone size (360x740, touch) and desktop size (1366x768), ``--rounds`` times each.
 
 Then the start with a line known (issue 24 point 5, "with a line known it starts within
-0.5 s"): Hint is pressed first and its notice awaited (the hint's search finds and
-keeps the winning line), then Finish for me: the time from that press to its question,
-and from "Finish it" to the first automatic move shown (the moves counter changes).
+0.5 s"): first the indicator's "yes" is awaited ("Can it still be won?" on: the line is
+known), or a hint is shown (its search keeps a line only if it found one), then Finish
+for me: the time from that press to its question, and from "Finish it" to the first
+automatic move shown (the moves counter changes).
 Prints each time and the load average before and after.
 
     .venv/bin/python bench/bench_finish.py [--rounds 2] [--deal EH1-N-AAAAAAF]
@@ -33,6 +34,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
 from serve import Handler  # noqa: E402
+
+from game.ui.persist import KEY_SETTINGS, Settings  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -60,17 +63,25 @@ def one(browser, base: str, deal: str, size: str) -> tuple[float, int]:
     return took, moves
 
 
-def start_known(browser, base: str, deal: str, size: str) -> tuple[float, float]:
-    """With the line known from a hint: seconds from Finish for me to its question, and
-    from "Finish it" to the first move shown."""
+def start_known(browser, base: str, deal: str, size: str, via: str) -> tuple[float, float]:
+    """Seconds from Finish for me to its question, and from "Finish it" to the first
+    move shown, after ``via``: ``"verdict"`` ("Can it still be won?" on, its "yes"
+    awaited: the line is known) or ``"hint"`` (a hint shown first; its search keeps
+    the line only when it found one within the hint's budget)."""
     ctx = browser.new_context(service_workers="block", **SIZES[size])
     page = ctx.new_page()
     page.goto(f"{base}/index.html?deal={deal}")
     page.evaluate(WELCOMED)
+    if via == "verdict":
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [KEY_SETTINGS, Settings(show_winnable=True).dump()])
     page.goto(f"{base}/index.html?deal={deal}")
     page.wait_for_selector("html[data-ready='1']", timeout=120_000)
-    page.locator('.bar [data-action="hint"]').click()
-    page.wait_for_selector('[data-role="notice"][data-notice="hint"]', timeout=300_000)
+    if via == "verdict":
+        page.wait_for_selector('[data-status="winnable"][data-value="yes"]', timeout=300_000)
+    else:
+        page.locator('.bar [data-action="hint"]').click()
+        page.wait_for_selector('[data-role="notice"][data-notice="hint"]', timeout=300_000)
     start = time.monotonic()
     page.locator('.bar [data-action="solve"]').click()
     page.locator('#dlg-confirm[open] [data-action="confirm"]').wait_for(timeout=300_000)
@@ -102,9 +113,10 @@ def main() -> None:
                 print(f"round {r + 1} {size:8} {took:6.1f} s to the win dialog, {moves} moves")
         for r in range(args.rounds):
             for size in SIZES:
-                asked, first = start_known(browser, base, args.deal, size)
-                print(f"round {r + 1} {size:8} line known: question after {asked:.2f} s, "
-                      f"first move {first:.2f} s after Finish it")
+                for via in ("verdict", "hint"):
+                    asked, first = start_known(browser, base, args.deal, size, via)
+                    print(f"round {r + 1} {size:8} after the {via:7}: question after {asked:.2f} s, "
+                          f"first move {first:.2f} s after Finish it")
         browser.close()
     srv.shutdown()
     print(f"load average after: {os.getloadavg()[0]:.1f}")

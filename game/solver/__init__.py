@@ -23,12 +23,12 @@ from typing import Any
 
 from ..moves import Move
 from .adapter import read_state
-from .advice import hint_text
+from .advice import hint_found
 from .search import MODES, UNKNOWN, UNWINNABLE, WINNABLE, Search, Solution
 
 __all__ = [
-    "MODES", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Search", "Solution", "hint", "is_stuck", "proven_deals",
-    "solve",
+    "MODES", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Search", "Solution", "hint", "hint_and_line", "is_stuck",
+    "proven_deals", "solve",
 ]
 
 
@@ -70,11 +70,26 @@ def hint(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = ()) -> Mo
         A :class:`~game.moves.Move` (SPEC §2; a stock tap ``s`` when the solution starts
         by drawing), or ``None`` (also for a won position).
     """
-    mv = hint_text(source, max_nodes, line)
+    return hint_and_line(source, max_nodes, line)[0]
+
+
+def hint_and_line(source: Any, max_nodes: int = 20_000,
+                  line: tuple[str, ...] = ()) -> tuple[Move | None, Solution | None]:
+    """:func:`hint`, and the winning line its search found on the way (the page keeps
+    it: Finish for me on the same position then starts at once, issue 24 point 5).
+
+    Args: as :func:`hint`.
+
+    Returns:
+        ``(move, solution)``: the move :func:`hint` gives; ``solution`` a
+        :class:`Solution` with status ``"winnable"`` from ``source`` (its moves replay
+        to a win), or ``None`` when ``line`` was given or no win was found.
+    """
+    mv, found = hint_found(source, max_nodes, line)
     if mv is None:
-        return None
+        return None, found
     norm = getattr(source, "normalise", None)
-    return norm(mv) if norm is not None else Move.parse(mv)
+    return (norm(mv) if norm is not None else Move.parse(mv)), found
 
 
 def is_stuck(source: Any, max_nodes: int = 50_000) -> bool | None:

@@ -30,9 +30,9 @@ from typing import Any
 from .adapter import read_state
 from .eh_line import lead, replays_to_win, table_moves
 from .eh_state import EHState
-from .search import Search
+from .search import WINNABLE, Search, Solution
 
-__all__ = ["CHUNK", "TRIES", "hint_text", "replays_to_win", "table_move", "table_moves"]
+__all__ = ["CHUNK", "TRIES", "hint_found", "hint_text", "replays_to_win", "table_move", "table_moves"]
 
 #: How many moves other than a stock tap (table moves first) a hint searches from, in
 #: turns of ``CHUNK`` positions each, ``max_nodes`` in all, when reordering the line did
@@ -54,7 +54,33 @@ def hint_text(source: Any, max_nodes: int, line: tuple[str, ...] = ()) -> str | 
         A notation string (``"s"`` for a stock tap), or ``None`` when nothing useful
         can be done (also for a won position).
     """
-    moves = line or Search(source, max_nodes, mode="fast").run().moves
+    return hint_found(source, max_nodes, line)[0]
+
+
+def hint_found(source: Any, max_nodes: int, line: tuple[str, ...] = ()) -> tuple[str | None, Solution | None]:
+    """As :func:`hint_text`, and the winning line its first search found, so that a
+    caller can remember it (issue 24 points 2 and 5: Finish for me, or the next hint
+    after the hinted move, then needs no search of its own).
+
+    Returns:
+        ``(hint, solution)``: the hint as :func:`hint_text` gives it; ``solution`` the
+        :class:`~game.solver.search.Solution` (status ``"winnable"``, its moves replay
+        to a win from ``source``) of the first search, or ``None`` when ``line`` was
+        given or that search found no win.
+    """
+    found = None
+    if line:
+        moves = line
+    else:
+        sol = Search(source, max_nodes, mode="fast").run()
+        moves = sol.moves
+        if sol.status == WINNABLE and moves:
+            found = sol
+    return _pick(source, moves, max_nodes), found
+
+
+def _pick(source: Any, moves: tuple[str, ...], max_nodes: int) -> str | None:
+    """The hint of :func:`hint_text` once the line ``moves`` (maybe empty) is known."""
     st = read_state(source)
     if moves:
         if moves[0] == "s" and isinstance(st, EHState):

@@ -86,6 +86,7 @@ class Assist:
         self.due: str | None = None  # the move of Finish for me waiting for its time
         self.loaded = False  # the solver is imported after the page is ready
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
+        self.shown: str | None = None  # the position key the solver's view last saw
         self.stuck_said = False  # the stuck notice is given once per game
         self.assisted_code = store.get(KEY_ASSISTED)
         self.beside: Beside | None = None  # the worker's link while it lives
@@ -272,6 +273,14 @@ class Assist:
             self.schedule()
         return sol
 
+    def follow(self, key: str, g: game.Game) -> None:
+        """The table now shows position ``key`` of ``g``: when the position shown before
+        had a winning line whose first moves lead here, the rest of it is remembered
+        for ``key`` (``Slicer.follow``; not before the solver is loaded)."""
+        prev, self.shown = self.shown, key
+        if prev is not None and self.loaded:
+            self.slicer.follow(prev, key, g)
+
     def known(self, key: str) -> game.Solution | None:
         """The remembered answer for position ``key``, or None."""
         return self.slicer.known(key)
@@ -320,7 +329,10 @@ class Assist:
             return g.normalise(known.moves[0])
         if g.is_won:
             return None
-        return g.hint(hint_nodes(g))
+        move, line = game.hint_and_line(g, hint_nodes(g))
+        if line is not None:  # Finish for me, and the next hint on it, search no more
+            self.slicer.remember(key, line)
+        return move
 
     def ask_hint(self, g: game.Game, key: str) -> bool:
         """Ask the worker for a hint for ``g`` at position ``key`` (answered as

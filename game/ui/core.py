@@ -63,6 +63,7 @@ class Core:
         self.finishing: list[str] = []  # moves left to play by Finish for me
         self.finished = 0  # actions Finish for me played since it started
         self.finish_due = 0.0  # when its next action is due (performance.now() ms)
+        self.finish_at = ""  # the position its moves left start from (key), once it played
         self.dragging: tuple[str, int] | None = None  # (pile, index) lifted by a drag
         self.table = Table(br)
         self.pointer = Pointer(br, self.table.el, self.target_at, self.table.pile_at,
@@ -232,6 +233,8 @@ class Core:
         after this; the player is told they have the game back (``say``)."""
         self.assist.stop_pacing()
         if self.finishing:
+            if self.finish_at:  # the rest of its line, known: started again, it asks at once
+                self.assist.slicer.remember(self.finish_at, game.Solution("winnable", tuple(self.finishing), 0))
             self.finishing = []
             self.show_running(False)
             self.notices.dismiss("finishing")

@@ -44,6 +44,8 @@ class Helping(Core):
     def refresh_verdict(self) -> None:
         """Show the indicator for the position on the table, searching if needed."""
         on, g = self.settings.show_winnable, self.g
+        if not self.finishing:  # a line found before, followed here, is not searched again
+            self.assist.follow(self.key_of(), g)
         if not on:
             self.status.verdict(None, self.texts)
         if self.finishing:
@@ -182,6 +184,7 @@ class Helping(Core):
             return
         self.finishing = list(sol.moves)
         self.finished = 0
+        self.finish_at = key
         self.finish_due = self.br.now()
         self.show_running(True)
         self.notify("finishing", lambda tx: tx.t("solve.playing"), action="solve.skip")
@@ -216,6 +219,8 @@ class Helping(Core):
             if self.finish_due > self.br.now():
                 break
         if played:
+            self.finish_at = self.key_of() if self.finishing else ""
+            self.assist.shown = self.finish_at or None
             self.auto_saving = True  # the save is Finish for me's (tabs.Tabs.give_way)
             try:
                 self.after_action()  # (a save may take another tab's game over: that stops it)

@@ -23,7 +23,9 @@ Worker -> page:
 - ``{"type": "answer", "id": n, "kind": k, "position": text, "status": s, "moves": [...],
   "nodes": n}``: the answer to request ``n``, which names the position it answers; for a
   search ``s`` is a ``game.Solution`` status and ``moves`` its line, for a hint ``s`` is
-  ``""`` and ``moves`` holds the hinted move or nothing.
+  ``""`` and ``moves`` holds the hinted move or nothing. When a hint's search found a
+  winning line, an answer of kind ``"verdict"`` with the hint's id and that line comes
+  just before the hint's (unasked: the page only remembers it, issue 24 point 5).
 - ``{"type": "error", "id": n, "error": text}``: request ``n`` could not be read or
   searched (``-1`` when its id could not be read); nothing else changed.
 - ``{"type": "failed", "error": text}``: the worker could not start.

@@ -107,7 +107,9 @@ class Searcher:
         the position (in Easy Harp, when it is a stock tap, a table move that still
         wins if one is found within ``nodes``: ``Game.hint(nodes, line)``), else
         ``Game.hint(nodes)``; no move for a won position or when
-        nothing useful is left (SPEC §10).
+        nothing useful is left (SPEC §10). When that search finds a winning line, it
+        is kept and sent first as an unasked ``verdict`` answer carrying the hint's id
+        (the page remembers it: Finish for me then starts at once, issue 24 point 5).
 
         Raises:
             BadPosition: the position text is not one of ``req.game``.
@@ -120,7 +122,10 @@ class Searcher:
         elif g.is_won:
             move = None
         else:
-            move = g.hint(req.ask.nodes)
+            move, line = game.hint_and_line(g, req.ask.nodes)
+            if line is not None:  # the line the hint's search found: kept here and by the page
+                self.slicer.remember(req.position, line)
+                self.send(Answer(req.id, "verdict", req.position, line.status, line.moves, line.nodes).text())
         self.send(Answer(req.id, "hint", req.position, "", (str(move),) if move else ()).text())
 
     def wait_ms(self) -> float:

@@ -45,6 +45,9 @@ EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_pag
 #: tap: short searches from the table moves for one that still wins (issue 24.4,
 #: ``game.solver.advice``; bench/bench_positions.py --hints measures the draws left).
 LINE_HINT_NODES = 12_000
+#: How many moves of a remembered line ``Slicer.follow`` tries to reach the position
+#: shown (a player's action plays one; a batch of Finish for me is remembered apart).
+FOLLOW_MOVES = 3
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
 # "Finish for me" (issue 10 point 7, issue 24 point 5): the first moves at a pace a
 # player can follow (card animations last 180 ms), then faster, stock taps faster still,
@@ -181,6 +184,36 @@ class Slicer:
         self.job = None
         self.remember(job.key, sol)
         return job, sol
+
+    def follow(self, prev: str, key: str, g: game.Game, depth: int = FOLLOW_MOVES) -> game.Solution | None:
+        """The winning line of position ``key`` (the table's, of game ``g``) from the
+        one remembered for ``prev`` (the position shown before), when ``key`` is reached
+        from ``prev`` by the line's first moves (at most ``depth`` of them): the rest of
+        the line, remembered for ``key`` and returned. So a player following a hint or
+        a line already found meets no second search (issue 24 point 2). None when
+        ``key`` is known already or is not on that line.
+
+        Args:
+            prev, key: position texts (``Game.position()``). g: the game shown (its
+                ``game`` and ``cells`` read ``prev``). depth: how many moves of the line
+                are tried (each costs a move and a position text).
+        """
+        if key == prev or key in self.cache:
+            return None
+        sol = self.cache.get(prev)
+        if sol is None or sol.status != "winnable" or not sol.moves:
+            return None
+        try:
+            p = game.load_position(prev, game=g.game, cells=g.cells)
+            for i, move in enumerate(sol.moves[:depth]):
+                p.play(move)
+                if p.position() == key:
+                    rest = game.Solution(sol.status, tuple(sol.moves[i + 1:]), 0)
+                    self.remember(key, rest)
+                    return rest
+        except (game.BadPosition, game.BadNotation, game.IllegalMove):
+            return None
+        return None
 
     def remember(self, key: str, sol: game.Solution) -> None:
         """Cache ``sol`` for ``key``; the oldest entries go past ``CACHE_LIMIT``."""

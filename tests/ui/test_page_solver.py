@@ -371,3 +371,16 @@ def test_a_long_finish_on_a_slow_device_stays_within_its_watching_time():
     assert drawings == sorted(drawings) and drawings[-1] == line
     back = game.load_save(d.br.store.data["solitaire.game"])
     assert back.is_won and len(back.history()) == min(line, 100)
+
+
+def test_a_hint_found_on_the_page_keeps_its_line_for_finish_for_me():
+    # issue 24 point 5 without a worker: the hint's own search found the line; Finish
+    # for me asks at once and starts no job in slices
+    d = Driver(EO8)
+    d.key("h")
+    run_until(d, lambda: marks(d))
+    assert d.page.assist.known(d.g.position()) is not None
+    d.button("solve")
+    assert d.page.assist.slicer.job is None
+    d.br.advance(50)
+    assert d.dialog_open() == "dlg-confirm"

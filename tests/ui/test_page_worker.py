@@ -473,3 +473,43 @@ def test_a_known_line_that_starts_by_drawing_asks_the_worker_for_a_table_move(mo
     asked = len(w.requests())
     d.button("hint")
     assert len(w.requests()) == asked and str(hinted_move(d, g)) == str(g.normalise(led.moves[0]))
+
+
+def test_a_line_found_by_the_hint_or_left_by_a_stopped_finish_is_not_searched_again():
+    # issue 24 points 2 and 5: the hint's search found a winning line (Eight Off deal 1
+    # within the hint's budget): the worker sends it with the hint, and Finish for me asks
+    # at once, with no search asked; the hinted move played, the line follows; a finish
+    # stopped midway, pressed again, asks at once for the rest of its line
+    d, w = with_worker(EO8, budgets=FULL)
+    w.start()
+    w.run()
+    g = game.new_game(EO8)
+    d.button("hint")
+    w.run()
+    move = hinted_move(d, g)
+    known = d.page.assist.known(g.position())
+    assert known is not None and known.status == "winnable" and str(g.normalise(known.moves[0])) == str(move)
+
+    def searches() -> int:
+        return sum(r.ask.kind != "hint" for r in w.requests())
+
+    asked = searches()
+    ask_to_finish(d)  # at once: the worker's answer not run
+    assert searches() == asked
+    d.button("cancel")
+    d.drag(move.src, len(g.pile(move.src)) - (move.count or 1), move.dst)
+    g.play(move)
+    assert d.g.position() == g.position()
+    assert d.page.assist.known(g.position()).moves == known.moves[1:]
+    ask_to_finish(d)
+    assert searches() == asked
+    d.button("confirm")
+    run_until(d, lambda: d.page.finished >= 8)
+    d.button("solve")  # stop
+    assert not d.page.finishing and d.notice() == "solve-stopped"
+    ask_to_finish(d)
+    assert searches() == asked, "the rest of the stopped line is known"
+    d.button("confirm")
+    run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
+    assert d.g.is_won
+    d.check_all()

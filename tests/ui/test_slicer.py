@@ -302,3 +302,33 @@ def test_any_finish_plays_within_twenty_seconds():
         assert total <= max(slicer.FINISH_WATCH_MS, len(moves) * slicer.FINISH_MIN_MS) + 2000, (n, total)
     assert slicer.finish_delay(1, "t1-f", 520) <= slicer.FINISH_SLOW_MS
     assert slicer.finish_delay(30, "t1-f", 10) == slicer.FINISH_MS  # a short line: normal pace
+
+
+def test_a_line_is_followed_to_the_positions_it_passes():
+    # issue 24 point 2: a position reached by the first moves of a remembered winning
+    # line takes the rest of that line, without a search; another position does not
+    g = game.new_game("EO1-C8-AAAAAAB")
+    line = game.solve(g, max_nodes=20_000)
+    assert line.status == "winnable"
+    s = Slicer()
+    start = g.position()
+    s.remember(start, line)
+    g.play(line.moves[0])
+    g.play(line.moves[1])
+    two = g.position()
+    rest = s.follow(start, two, g)
+    assert rest is not None and rest.status == "winnable" and rest.moves == line.moves[2:]
+    assert s.known(two) == rest
+    for m in rest.moves:
+        g.play(m)
+    assert g.is_won
+    # past the depth, or off the line: nothing
+    other = game.new_game("EO1-C8-AAAAAAB")
+    for m in line.moves[:4]:
+        other.play(m)
+    assert s.follow(start, other.position(), other) is None
+    off = game.new_game("EO1-C8-AAAAAAB")
+    moves = [m for m in off.legal_moves() if str(m) != str(off.normalise(line.moves[0]))]
+    off.play(moves[0])
+    assert s.follow(start, off.position(), off) is None
+    assert s.follow("not a position", two, g) is None  # nothing remembered for it

@@ -160,6 +160,25 @@ def test_hint_is_a_legal_first_move() -> None:
     assert hint(g) is None
 
 
+def test_hint_and_line_gives_the_hint_and_the_line_its_search_found() -> None:
+    # issue 24 point 5: the page keeps the line a hint's search found, so Finish for me
+    # on that position asks at once; the hint itself is the one hint() gives
+    from game.solver import hint_and_line
+
+    for code, budget in (("EO1-C8-AAAAAAB", 1_500), ("EH1-N-AAAAAAE", 2_000), ("EH1-N-AAAAABU", 20_000)):
+        g = game.new_game(code)
+        move, line = hint_and_line(g, budget)
+        assert move == g.hint(budget), code
+        assert line is not None and line.status == "winnable" and replay_wins(g, line.moves), code
+        assert line.moves == solve(game.new_game(code), max_nodes=budget, mode="fast").moves
+    # no line found (EH1 deal 1 at 500 positions: unknown), or one given: none comes back
+    g = game.new_game("EH1-N-AAAAAAB")
+    move, line = hint_and_line(g, 500)
+    assert line is None and move == g.hint(500)
+    known = solve(game.new_game("EO1-C8-AAAAAAB")).moves
+    assert hint_and_line(game.new_game("EO1-C8-AAAAAAB"), 1_500, known)[1] is None
+
+
 # --- small positions: the rules engine's exhaustive search agrees with every verdict ---
 
 def test_dead_deals_agree_with_exhaustive_search() -> None:
