@@ -218,14 +218,18 @@ class SafeStore:
         return False
 
     def rollback(self, old: dict[str, str | None]) -> None:
-        """Put back the ``old`` texts of the keys a failed transaction wrote."""
-        for key, text in old.items():
+        """Put back the ``old`` texts of the keys a failed transaction wrote, last
+        written first: each step then returns storage to a state it held before that
+        write, which fitted (in write order, a key that shrank could need back room a
+        later key had taken meanwhile, and stay half written; found by
+        tests/ui/test_storage_model.py)."""
+        for key, text in reversed(old.items()):
             try:
                 if text is None:
                     self.store.remove(key)
                 else:
                     self.store.set(key, text)
-            except Exception:  # noqa: BLE001 - best effort: the old text was smaller or equal
+            except Exception:  # noqa: BLE001 - best effort: storage refuses even what fitted before
                 pass
 
     def make_room(self) -> bool:
