@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 import game
 from game.solver import dealset
-from game.solver.dealset import decode, encode
+from game.solver.dealset import decode
 from game.solver.proven import STORE
 from game.ui.slicer import winnable_deal
 from scripts import decide_deals, proven_deals
+from scripts.proven_deals import encode
 
 ROOT = decide_deals.ROOT
 VARIANTS = {"easy-harp": ("easy-harp", 0), "eight-off-8": ("eight-off", 8),
@@ -37,6 +38,7 @@ def won_in_verdicts(variant: str) -> set[int]:
 
 def test_the_codec_doctests() -> None:
     assert doctest.testmod(dealset).failed == 0
+    assert doctest.testmod(proven_deals).attempted and doctest.testmod(proven_deals).failed == 0
 
 
 @pytest.mark.parametrize("numbers", [[], [1], [2], [1, 2, 3], [5, 6, 40, 41, 42, 1000],
@@ -53,9 +55,10 @@ def test_round_trip_any_set(numbers: set[int]) -> None:
 
 
 def test_the_shorter_form_is_chosen() -> None:
-    # 1..1000 but 500: runs 0, 499, 1, 500 -> "r" and 4 numbers (< 32: 1 char, else 2)
+    # 1..1000 but 500: runs 0, 499, 1, 500 -> "r" and 4 numbers (< 32: 1 char, else 2):
+    # 499 = 19 + 15×32 -> 'z' (19 + 32, more follows), 'P' (15); 500 -> '0' (20 + 32), 'P'
     dense = [n for n in range(1, 1001) if n != 500]
-    assert encode(dense) == "r" + "A" + "z" + "P" + "B" + "0" + "P"  # 499 = 15 + 15*32 -> 'z','P'
+    assert encode(dense) == "r" + "A" + "z" + "P" + "B" + "0" + "P"
     # every 20th deal: gaps of 20 -> "d" and one character each
     assert encode(range(20, 401, 20)) == "d" + "U" * 20
 
