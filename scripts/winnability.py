@@ -19,16 +19,17 @@ interval does not).
 
 It rewrites, in ``help/{en,ro,ar,id}/faq.html``, the part between
 ``<!-- winnability:begin -->`` and ``<!-- winnability:end -->`` of the section
-``id="winnable"`` (the texts are :data:`TEXTS` here: edit them here, not in the
-pages), numbers written per language by Babel with Latin digits (issue 25), and adds
-every ``w`` deal to the proven lists (``scripts/proven_deals.py --from-verdicts``).
+``id="winnable"`` (the words are this script's: :data:`HEAD`, :data:`ROWS`,
+:func:`intro`, :func:`harp`, :data:`INTERVAL`; edit them here, not in the pages),
+numbers written per language by Babel with Latin digits (issue 25), and adds every
+``w`` deal to the proven lists (``scripts/proven_deals.py --from-verdicts``).
 
 Variants not covered enough: a variant whose file is missing, or covers fewer deals
 than the figures written by hand in the FAQ before (:data:`BY_HAND`, deals 1–1000), keeps
 those figures (with their interval) and a warning is printed; no figure is lost.
 The generator refuses (``ValueError``) data that contradict the FAQ's words (an Easy
 Harp deal proven unwinnable, Eight Off with 4 cells winnable more often than not...):
-then the words of :data:`TEXTS` need revising first.
+then those words need revising first.
 
 Usage:
     python3 scripts/winnability.py            # rewrite the FAQ pages and proven.py
@@ -98,8 +99,8 @@ class Figures:
 
 
 #: The figures written by hand in the FAQ before issue 24 point 6 (deals 1–1000 of
-#: each variant; README, "Proven-winnable deals"): kept for a variant whose verdicts
-#: cover fewer deals.
+#: each variant, budget 200,000; README "Solver", ``bench/bench_solver.py`` of 1 December
+#: 2026): kept for a variant whose verdicts cover fewer deals.
 BY_HAND = {
     "eight-off-8": Figures(1000, 999, 1, 0, "the FAQ by hand"),
     "eight-off-4": Figures(1000, 135, 865, 0, "the FAQ by hand"),
@@ -138,7 +139,7 @@ def figures(folder: Path = decide_deals.OUT, warn: bool = False) -> dict[str, Fi
 
 
 def check_words(figs: dict[str, Figures]) -> None:
-    """Refuse figures that the words of :data:`TEXTS` would contradict.
+    """Refuse figures that the words of :func:`harp` would contradict.
 
     Raises:
         ValueError: an Easy Harp deal proven lost ("it has not found a deal that cannot
@@ -148,9 +149,9 @@ def check_words(figs: dict[str, Figures]) -> None:
     """
     eh, eo4, eo2 = figs["easy-harp"], figs["eight-off-4"], figs["eight-off-2"]
     if eh.lost:
-        raise ValueError(f"{eh.lost} Easy Harp deals proven lost: revise TEXTS first")
+        raise ValueError(f"{eh.lost} Easy Harp deals proven lost: revise harp() first")
     if eh.interval[0] < 0.5 or eo4.interval[1] >= 0.5 or eo2.interval[1] >= 0.1:
-        raise ValueError("the figures contradict the FAQ's words: revise TEXTS first")
+        raise ValueError("the figures contradict the FAQ's words: revise harp() first")
 
 
 # ----- writing numbers -----------------------------------------------------------
