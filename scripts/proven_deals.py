@@ -133,13 +133,14 @@ def save_variant(key: str, numbers: list[int], run: str | None) -> None:
     save(proven, runs, verdicts)
 
 
-def merged(folder: Path = decide_deals.OUT) -> tuple[dict[str, list[int]], Notes, Notes]:
+def merged(folder: Path | None = None) -> tuple[dict[str, list[int]], Notes, Notes]:
     """:func:`load`'s lists with every deal of a ``w`` line in ``folder/<variant>.txt``
-    (read by ``scripts/decide_deals.py``'s ``read``) added, for each variant whose
-    file exists (the lists only grow), and the verdict notes that say so."""
+    (default ``bench/verdicts``; read by ``scripts/decide_deals.py``'s ``read``) added,
+    for each variant whose file exists (the lists only grow), and the verdict notes that
+    say so."""
     proven, runs, verdicts = load()
     for key in KEYS.values():
-        path = folder / f"{key}.txt"
+        path = (folder or decide_deals.OUT) / f"{key}.txt"
         if not path.exists():
             continue
         best = decide_deals.read(path)
@@ -150,7 +151,7 @@ def merged(folder: Path = decide_deals.OUT) -> tuple[dict[str, list[int]], Notes
     return proven, runs, verdicts
 
 
-def from_verdicts(folder: Path = decide_deals.OUT) -> dict[str, int]:
+def from_verdicts(folder: Path | None = None) -> dict[str, int]:
     """Write :func:`merged`; returns, per variant, how many numbers are stored now."""
     proven, runs, verdicts = merged(folder)
     save(proven, runs, verdicts)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -122,12 +123,13 @@ def measure(path: Path) -> Figures | None:
     return Figures(n, status.count("w"), status.count("l"), status.count("u"), f"bench/verdicts/{path.name}")
 
 
-def figures(folder: Path = decide_deals.OUT, warn: bool = False) -> dict[str, Figures]:
-    """Per variant of :data:`ORDER`, its figures from ``folder`` or, when they cover
-    fewer deals than :data:`BY_HAND`, those (a warning on stderr when ``warn``)."""
+def figures(folder: Path | None = None, warn: bool = False) -> dict[str, Figures]:
+    """Per variant of :data:`ORDER`, its figures from ``folder`` (default
+    ``bench/verdicts``) or, when they cover fewer deals than :data:`BY_HAND`, those (a
+    warning on stderr when ``warn``)."""
     out = {}
     for variant in ORDER:
-        have = measure(folder / f"{variant}.txt")
+        have = measure((folder or decide_deals.OUT) / f"{variant}.txt")
         if have is None or have.deals < BY_HAND[variant].deals:
             if warn:
                 print(f"{variant}: verdicts cover deals 1-{have.deals if have else 0}, "
@@ -377,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{v}: deals 1-{f.deals} ({f.source}): {f.won} winnable, {f.lost} unwinnable, "
               f"{f.undecided} undecided; 95 % interval {lo}-{hi} %")
     if stale:
-        print(("stale: " if args.check else "written: ") + ", ".join(str(p.relative_to(ROOT)) for p in stale))
+        print(("stale: " if args.check else "written: ") + ", ".join(os.path.relpath(p, ROOT) for p in stale))
     return 1 if stale and args.check else 0
 
 
