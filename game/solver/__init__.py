@@ -116,20 +116,28 @@ def is_stuck(source: Any, max_nodes: int = 50_000) -> bool | None:
     return None
 
 
+_PROVEN: dict[str, tuple[int, ...]] = {}
+
+
 def proven_deals(variant: str) -> tuple[int, ...]:
     """Deal numbers proven winnable, computed offline by ``scripts/proven_deals.py``
-    (each with a solution that replays to a win), for "winnable deals only".
+    and the batch runs of ``scripts/decide_deals.py`` (each with a solution that
+    replays to a win), for "winnable deals only".
 
     Args:
         variant: ``"easy-harp"``, ``"eight-off-8"``, ``"eight-off-4"`` or
             ``"eight-off-2"`` (the variant names of SPEC §12).
 
     Returns:
-        Sorted deal numbers (SPEC §3), possibly empty.
+        Sorted deal numbers (SPEC §3), possibly empty: ``STORE[variant]`` of
+        :mod:`.proven` decoded by :func:`.dealset.decode` at the first call, then kept.
 
     Raises:
         KeyError: unknown variant.
     """
-    from .proven import PROVEN
+    if variant not in _PROVEN:
+        from .dealset import decode
+        from .proven import STORE
 
-    return PROVEN[variant]
+        _PROVEN[variant] = decode(STORE[variant])
+    return _PROVEN[variant]
