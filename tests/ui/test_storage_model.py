@@ -334,6 +334,12 @@ class StorageModel(RuleBasedStateMachine):
         if self.saves and self.saves[-1]:
             assert self.d.notice() != "storage-full"
 
+    def step(self, action: Callable[[], object]) -> None:
+        """One action of a fixed story, then every invariant (as a random run checks)."""
+        action()
+        self.the_stored_game_is_whole_and_was_shown()
+        self.told_once()
+
     def teardown(self) -> None:
         if not hasattr(self, "d"):
             return
@@ -368,11 +374,7 @@ def test_the_reported_story_through_the_model():
     and a game given up while full, a reload; a game given up with room; the records
     refused alone, then room."""
     m = StorageModel()
-
-    def step(action: Callable[[], object]) -> None:
-        action()
-        m.the_stored_game_is_whole_and_was_shown()
-        m.told_once()
+    step = m.step
 
     step(lambda: m.begin(number=2, left=6, paint=0, free=0))
     step(lambda: m.towards_the_win(40))
@@ -415,11 +417,7 @@ def test_a_failed_transaction_puts_back_every_key_however_full():
     character the game now held, so the rollback left the new meta. The rollback now
     goes back in reverse order, each key to a state that fitted before."""
     m = StorageModel()
-
-    def step(action: Callable[[], object]) -> None:
-        action()
-        m.the_stored_game_is_whole_and_was_shown()
-        m.told_once()
+    step = m.step
 
     step(lambda: m.begin(number=1, free=1149, left=1, paint=40000))
     step(lambda: m.towards_the_win(steps=1))
