@@ -25,7 +25,8 @@ numbers written per language by Babel with Latin digits (issue 25), and adds eve
 ``w`` deal to the proven lists (``scripts/proven_deals.py --from-verdicts``).
 
 Variants not covered enough: a variant whose file is missing, or covers fewer deals
-than the figures written by hand in the FAQ before (:data:`BY_HAND`, deals 1–1000), keeps
+than the figures written by hand in the FAQ before (:data:`BY_HAND`, deals 1–1000), or as
+many with more of them undecided, keeps
 those figures (with their interval) and a warning is printed; no figure is lost.
 The generator refuses (``ValueError``) data that contradict the FAQ's words (an Easy
 Harp deal proven unwinnable, Eight Off with 4 cells winnable more often than not...):
@@ -125,16 +126,18 @@ def measure(path: Path) -> Figures | None:
 
 def figures(folder: Path | None = None, warn: bool = False) -> dict[str, Figures]:
     """Per variant of :data:`ORDER`, its figures from ``folder`` (default
-    ``bench/verdicts``) or, when they cover fewer deals than :data:`BY_HAND`, those (a
-    warning on stderr when ``warn``)."""
+    ``bench/verdicts``) or, when they cover fewer deals than :data:`BY_HAND`, or as
+    many with more left undecided (a batch still under way), those (a warning on stderr
+    when ``warn``): a published figure never gets weaker."""
     out = {}
     for variant in ORDER:
-        have = measure((folder or decide_deals.OUT) / f"{variant}.txt")
-        if have is None or have.deals < BY_HAND[variant].deals:
+        have, hand = measure((folder or decide_deals.OUT) / f"{variant}.txt"), BY_HAND[variant]
+        if have is None or have.deals < hand.deals or (have.deals == hand.deals and have.undecided > hand.undecided):
             if warn:
-                print(f"{variant}: verdicts cover deals 1-{have.deals if have else 0}, "
-                      f"fewer than {BY_HAND[variant].deals}: the figures by hand are kept", file=sys.stderr)
-            have = BY_HAND[variant]
+                print(f"{variant}: verdicts cover deals 1-{have.deals if have else 0} "
+                      f"({have.undecided if have else 0} undecided), against {hand.deals} "
+                      f"({hand.undecided} undecided) by hand: the figures by hand are kept", file=sys.stderr)
+            have = hand
         out[variant] = have
     check_words(out)
     return out

@@ -86,6 +86,14 @@ def test_short_or_missing_verdicts_keep_the_figures_by_hand(tmp_path) -> None:
         assert figs[variant] == w.BY_HAND[variant]
 
 
+def test_as_many_deals_with_more_undecided_keep_the_figures_by_hand(tmp_path) -> None:
+    # a batch under way: deals 1-1000 tried, 12 undecided so far against 11 by hand
+    _write(tmp_path, "easy-harp", [f"{n} {'u' if n <= 12 else 'w'} 20000 9 0.1" for n in range(1, 1001)])
+    assert w.figures(tmp_path)["easy-harp"] == w.BY_HAND["easy-harp"]
+    _write(tmp_path, "easy-harp", [f"{n} {'u' if n <= 10 else 'w'} 20000 9 0.1" for n in range(1, 1001)])
+    assert w.figures(tmp_path)["easy-harp"] == Figures(1000, 990, 0, 10, "bench/verdicts/easy-harp.txt")
+
+
 def test_figures_that_contradict_the_words_are_refused(tmp_path) -> None:
     _write(tmp_path, "easy-harp", [f"{n} {'l' if n == 5 else 'w'} 20000 9 0.1" for n in range(1, 1001)])
     with pytest.raises(ValueError, match="Easy Harp"):
