@@ -331,8 +331,12 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
     def on_key(self, evt: JS) -> None:
         """``keydown`` on the page: a key intent (outside dialogs and form fields)."""
         target = evt.target
+        running = bool(self.finishing)
         if not (self.on_finish_control(target) and str(evt.key) in ("Enter", " ")):
             self.stop_finish()  # any key stops Finish for me, but one that presses its button
+        if running and not self.finishing and str(evt.key) == "Escape":
+            evt.preventDefault()  # it stopped Finish for me, and that is all: its notice stays
+            return
         if self.current is None or self.dialogs.any_open():
             return
         tag = str(target.tagName or "").lower()

@@ -215,6 +215,7 @@ def test_any_input_stops_finish_for_me():
     run_until(d, lambda: moves(d) >= 3)
     d.key("Escape", on_table=False)
     assert d.page.finishing == []
+    assert d.notice() == "solve-stopped", "Escape says it stopped, as the button does (a tester's finding)"
     g = game.load_save(d.br.store.data["solitaire.game"])
     assert not g.is_won
     d.button("undo")  # each solver action is undoable on its own
