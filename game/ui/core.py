@@ -24,6 +24,7 @@ from . import intents as it
 from .assist import Assist
 from .confirm import Confirm
 from .dialogs import Dialogs
+from .domtypes import JS
 from .focus import Focus
 from .i18n import Catalog
 from .ledger import Ledger
@@ -227,6 +228,27 @@ class Core:
         if self.g.redo():
             self.cancel_press()
             self.after_action("redo")
+
+    def on_finish_control(self, target: JS) -> bool:
+        """Whether ``target`` is Finish for me's own button or its "skip to the end"
+        (a press there is left to its click; any other input stops it)."""
+        if not hasattr(target, "closest"):
+            return False
+        return bool(target.closest('[data-action="solve"]')) or (
+            self.notices.kind == "finishing"
+            and bool(target.closest('[data-action="notice-action"]')))
+
+    def key_stops_finish(self, evt: JS) -> bool:
+        """A ``keydown`` stops Finish for me, unless it presses one of its controls
+        (Enter or Space there). True when the key was Escape and stopping it was all it
+        did: the "stopped" notice stays (a tester found Escape then closed it)."""
+        running, key = bool(self.finishing), str(evt.key)
+        if not (self.on_finish_control(evt.target) and key in ("Enter", " ")):
+            self.stop_finish()
+        if running and not self.finishing and key == "Escape":
+            evt.preventDefault()
+            return True
+        return False
 
     def stop_finish(self, say: bool = True) -> None:
         """Finish for me stops here and stays stopped (issue 23): no move of it is played

@@ -330,13 +330,9 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
 
     def on_key(self, evt: JS) -> None:
         """``keydown`` on the page: a key intent (outside dialogs and form fields)."""
-        target = evt.target
-        running = bool(self.finishing)
-        if not (self.on_finish_control(target) and str(evt.key) in ("Enter", " ")):
-            self.stop_finish()  # any key stops Finish for me, but one that presses its button
-        if running and not self.finishing and str(evt.key) == "Escape":
-            evt.preventDefault()  # it stopped Finish for me, and that is all: its notice stays
+        if self.key_stops_finish(evt):  # Escape stopped Finish for me, and that is all
             return
+        target = evt.target
         if self.current is None or self.dialogs.any_open():
             return
         tag = str(target.tagName or "").lower()
@@ -351,15 +347,6 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         """The New game form's submit (Enter in the code field)."""
         evt.preventDefault()
         self.dispatch(it.Button("deal-code"))
-
-    def on_finish_control(self, target: JS) -> bool:
-        """Whether ``target`` is Finish for me's own button or its "skip to the end"
-        (a press there is left to its click; any other input stops it)."""
-        if not hasattr(target, "closest"):
-            return False
-        return bool(target.closest('[data-action="solve"]')) or (
-            self.notices.kind == "finishing"
-            and bool(target.closest('[data-action="notice-action"]')))
 
     def on_pointer(self, evt: JS) -> None:
         """Any press on the page: the reminder goes; a press outside the Finish for me
