@@ -22,7 +22,7 @@ played on the way), ``position`` (the rules package's position text, SPEC §9:
 ``game.load_position(text, game=..., cells=...)`` reads it back).
 
 Usage: python3 scripts/play_positions.py [--out tests/data/play-positions.json] [--seed 24]
-    [--variants easy-harp,eight-off-8,eight-off-4,eight-off-2] [--jobs 2]
+    [--variants easy-harp,eight-off-8,eight-off-4,eight-off-2] [--jobs 2] [--eh-first 1]
 (the set is made in parts, ``--jobs`` processes at a time; each part has its own seed,
 so the result does not depend on the order.)
 """
@@ -125,13 +125,15 @@ def make_part(variant: str, first: int, last: int, seed: int, want: int) -> list
     return kept[:want]
 
 
-def make(variants: list[str], seed: int, jobs: int) -> list[dict[str, object]]:
-    """The whole set, in parts run by ``jobs`` processes: Easy Harp deals 1-50 in five
-    parts of ten deals; each Eight Off variant from deals 1-5000 until it has 100."""
+def make(variants: list[str], seed: int, jobs: int, eh_first: int = 1) -> list[dict[str, object]]:
+    """The whole set, in parts run by ``jobs`` processes: Easy Harp deals ``eh_first`` to
+    ``eh_first + 49`` (1-50 for the checked-in set; others make a set for checking a
+    change on deals it was not tuned on) in five parts of ten deals; each Eight Off
+    variant from deals 1-5000 until it has 100."""
     parts = []
     for v in variants:
         if v == "easy-harp":
-            parts += [(v, a, a + 9, 10**6) for a in range(1, 51, 10)]
+            parts += [(v, a, a + 9, 10**6) for a in range(eh_first, eh_first + 50, 10)]
         else:
             parts.append((v, 1, 5000, EO_COUNT))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -145,9 +147,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=24)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--eh-first", type=int, default=1, help="first of the 50 Easy Harp deals")
     args = ap.parse_args()
-    positions = make(args.variants.split(","), args.seed, args.jobs)
-    doc = {"made_by": f"python3 scripts/play_positions.py --seed {args.seed}", "positions": positions}
+    positions = make(args.variants.split(","), args.seed, args.jobs, args.eh_first)
+    made_by = f"python3 scripts/play_positions.py --seed {args.seed}"
+    if args.eh_first != 1:
+        made_by += f" --eh-first {args.eh_first}"
+    doc = {"made_by": made_by, "positions": positions}
     Path(args.out).write_text(json.dumps(doc, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{len(positions)} positions -> {args.out}", file=sys.stderr)
 
