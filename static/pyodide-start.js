@@ -7,8 +7,8 @@
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
 // same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build,
 // under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
-// 31 MB (4 MB with Brotli), preloaded by index.html, fetched as soon as this module runs
-// and precached by the service worker like every other file. The copy holds only
+// 31 MB (4.6 MB as the compressed copy a first visit fetches, below), fetched as soon
+// as this module runs and precached by the service worker like every other file. The copy holds only
 // the bare interpreter: PyScript's set-up, the game's files and the game itself run
 // after it, every time; Python stays the one source of truth. `random` is reseeded
 // from os.urandom after a restore (the copy holds one generator state).
@@ -109,7 +109,7 @@ if (!controlled) {
         keep(null);
         return res;
       }
-      // (the file itself where the host sends it as Brotli: kept all the same)
+      // (the file itself where its copy failed: kept all the same, sw.js checks its hash)
       if (res.headers.get("X-Unpacked")) window.__unpacked[url] = key;
       const [mine, kept] = res.body.tee();
       const blob = new Response(kept).blob().catch(() => null); // null: not decoded

@@ -126,41 +126,27 @@
     return made;
   }
 
-  // Whether the host itself sends `url` as Brotli (or zstd): a host that serves the
-  // .br copies with Content-Encoding (README, Publishing) sends each file smaller than
-  // its gzip copy, and the browser decodes it off the page's thread. Asked with a HEAD
-  // request (one round trip, no body); any failure means no.
-  async function hostBrotli(url, get, init) {
-    try {
-      const head = await get(url, { ...init, method: "HEAD" });
-      return head.ok && ["br", "zstd"].includes((head.headers.get("Content-Encoding") || "").trim().toLowerCase());
-    } catch (_) {
-      return false;
-    }
-  }
-
   // fetchUnpacked(root, path, {init, fetch, onBytes, base}) -> Promise<Response>: the file
   // `path` of the site whose root URL is `root`, from its compressed copy when one is
   // listed and decodable here. `init` is passed to fetch (the same for the copy and the
   // file), `fetch` replaces self.fetch, onBytes(n) is told the decoded bytes so far (of
-  // a copy, or of the file the host sends as Brotli; a file fetched because its copy
-  // failed is returned as fetched). The Response of a decoded copy has
-  // status 200, no URL and `X-Unpacked: <key>`. Where this engine decodes only gzip and
-  // the host sends the file itself as Brotli, the file itself (hostBrotli). For a file
-  // sent as its difference from
-  // another, `base(path)` gives that other file's bytes (a promise of a Uint8Array;
-  // by default it is fetched the same way), and a copy that cannot be decoded or
-  // XORed means the file itself.
+  // a copy; a file fetched because its copy failed is returned as fetched). The
+  // Response of a decoded copy has status 200, no URL and `X-Unpacked: <key>`. For a
+  // file sent as its difference from another, `base(path)` gives that other file's
+  // bytes (a promise of a Uint8Array; by default it is fetched the same way), and a
+  // copy that cannot be decoded or XORed means the file itself.
+  //
+  // A file is asked for under one name only, the copy's, whatever the host: no request
+  // probes the file's own URL first (a HEAD asking whether the host sends it as Brotli
+  // did, issue 25.1): the page, the solver's worker and the service worker each take
+  // the same copy, so a first visit never has one file in two forms, nor the host's
+  // answer decide differently for each of them (the tests' server gains .br copies
+  // while it serves, when a build writes them beside the repo's files).
   async function fetchUnpacked(root, path, options = {}) {
     const get = options.fetch || self.fetch.bind(self);
     const url = new URL(path, root).href;
     const key = encoding(path);
     const info = key && self.__packed[path];
-    if (key === "gz" && await hostBrotli(url, get, options.init)) {
-      const res = await get(url, options.init);
-      if (!options.onBytes || !res.ok || !res.body) return res;
-      return new Response(counted(res.body, options.onBytes), { status: res.status, headers: res.headers });
-    }
     if (key) {
       let res = null;
       try {
