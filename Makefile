@@ -54,6 +54,7 @@ runtime: $(NPM_STAMP)
 	@$(PYTHON) scripts/vendor.py
 	@$(PYTHON) scripts/bundle_game.py
 	@$(PYTHON) scripts/interpreter_copy.py
+	@$(PYTHON) scripts/packed.py
 	@$(PYTHON) scripts/precache.py -q
 
 vendor: runtime

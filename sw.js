@@ -8,11 +8,14 @@
 // a release that changes any precached file changes precache.js, hence a new worker.
 //
 // - install: fill the cache "solitaire:<scope path>:<version>". Files whose hash did
-//   not change are copied from the previous version's cache, the rest are fetched
-//   (revalidating any HTTP cache). No skipWaiting here: a new version waits until the
+//   not change are copied from the previous version's cache, those a first visit's page
+//   decoded from their compressed copies are taken from the cache it left them in
+//   ("solitaire:<scope path>:given", when their hash is the listed one), the rest are
+//   fetched (revalidating any HTTP cache; a file with a compressed copy listed by
+//   static/vendor/packed.js is fetched as that copy and decoded, static/unpack.js). No skipWaiting here: a new version waits until the
 //   page asks for it (static/pwa.js posts {type: "skip-waiting"}) or no page uses the
 //   old one, so a game in progress never runs on a mix of two versions.
-// - activate: delete this scope's other solitaire caches; claim the open pages (so the
+// - activate: delete this scope's other solitaire caches (the "given" one too); claim the open pages (so the
 //   first visit is controlled at once and works offline without a reload).
 // - fetch: only same-origin GETs. A precached path is answered from the cache (the query
 //   string is ignored, so index.html?deal=CODE works offline), else from the network.
@@ -35,13 +38,15 @@
 //   so static/boot.js can say the same when the start fails.
 "use strict";
 
-importScripts("./precache.js", "./static/facts.js");
+importScripts("./precache.js", "./static/facts.js", "./static/vendor/packed.js", "./static/unpack.js");
 
 const { version: VERSION, files: FILES } = self.PRECACHE;
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = `solitaire:${SCOPE.pathname}:`;
 const CACHE = PREFIX + VERSION;
 const LIST = "__precache__.json"; // kept in each cache: the {path: hash} it holds
+// The files a first visit's page decoded from their compressed copies (static/pyodide-start.js).
+const GIVEN = PREFIX + "given";
 const INDEX = "index.html";
 
 const urlOf = (path) => new URL(path, SCOPE).href;
@@ -61,9 +66,15 @@ async function previousHashes() {
   return out;
 }
 
+// A listed file from the network: from its compressed copy where there is one
+// (static/unpack.js decodes it), revalidating any HTTP cache.
+const fetchFile = (path) => self.__unpack.fetchUnpacked(SCOPE.href, path,
+  { init: { cache: "no-cache", credentials: "same-origin" } });
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const old = await previousHashes();
+  const given = await caches.open(GIVEN);
   await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
     const url = urlOf(path);
     if (await cache.match(url)) return; // an interrupted install of this same version
@@ -72,7 +83,10 @@ async function precache() {
       const res = await (await caches.open(prev.cache)).match(url);
       if (res) return cache.put(url, res);
     }
-    let res = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+    // What the page already fetched and decoded, if it is this version's file.
+    const mine = await given.match(url);
+    if (mine && await hashOf(mine) === hash) return cache.put(url, mine);
+    let res = await fetchFile(path);
     if (!res.ok) throw new Error(`precache ${path}: HTTP ${res.status}`);
     // A host that redirects (e.g. index.html -> ./) gives a "redirected" response,
     // which a navigation may not use: store a plain copy.
@@ -127,7 +141,7 @@ async function healNow(verify) {
   const result = { fixed: [], failed: [] };
   for (const path of await damaged(verify)) {
     try {
-      let res = await fetch(urlOf(path), { cache: "no-cache", credentials: "same-origin" });
+      let res = await fetchFile(path);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       if (res.redirected) res = new Response(await res.blob(), { status: res.status, headers: res.headers });
       // Another release on the server: its files belong to the next worker, not here.

@@ -125,7 +125,7 @@ def start_game_worker(browser, base: str, copy: bool) -> tuple[float, str]:
             else:
                 r.continue_()
 
-        ctx.route("**/interpreter.snapshot", route)
+        ctx.route("**/interpreter.snapshot*", route)  # the file or its compressed copies
     page = ctx.new_page()
     page.goto(f"{base}/index.html?deal={DEAL}")
     page.wait_for_selector("html[data-ready='1']", timeout=120_000)

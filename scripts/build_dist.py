@@ -11,7 +11,8 @@ With ``compress_files=True`` (the command line's default; ``--no-compress`` to s
 writes ``.br`` and ``.gz`` copies beside the large files (``scripts/compress.py``); those
 of ``static/vendor/`` are made beside the repo's own copies (git-ignored) and reused
 while the file is unchanged, since Brotli's best quality takes about a minute for
-Pyodide's wasm.
+Pyodide's wasm. ``static/vendor/packed.js`` is then written for the folder's own copies
+(scripts/packed.py: none without compression, and the page fetches every file as it is).
 
 The folder is rebuilt from scratch each time (``--out`` must be a new or empty folder,
 or one that holds a previous build: ``index.html`` and ``sw.js``).
@@ -28,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scripts import compress, precache  # noqa: E402
+from scripts import compress, packed, precache  # noqa: E402
 
 ROOT = precache.ROOT
 EXTRA = ("sw.js",)
@@ -52,10 +53,9 @@ def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: boo
         dst = out / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / rel, dst)
-    data = precache.write(out, quiet=True)
     if compress_files:
         done: dict[str, dict[str, int]] = {}
-        for rel in [*rels, precache.OUTPUT]:
+        for rel in rels:
             if rel.startswith(VENDOR) and compress.wanted(root / rel):
                 sizes = compress.compress_file(root / rel)  # cached beside the repo's copy
                 for encoding in sizes:
@@ -65,16 +65,31 @@ def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: boo
                 sizes = compress.compress_tree(out, [rel]).get(rel, {})
             if sizes:
                 done[rel] = sizes
+        # The copies the page decodes itself (the same as the above but for the
+        # interpreter copy's, XORed with the wasm), made beside the repo's files too.
+        packed.make_copies(root, compress.ENCODINGS if compress.brotli else ("gzip",))
+        for rel in packed.PACKED:
+            for key in packed.fresh_copies(root, rel):
+                name = packed.copy_name(rel, key)
+                shutil.copy2(root / name, out / name)
+    # The page's list of copies it decodes itself, then the precache list (which hashes
+    # it), each for this folder's own files.
+    packed.write(out)
+    data = precache.write(out, quiet=True)
+    if compress_files:
+        for rel in (packed.OUTPUT, precache.OUTPUT):
+            if sizes := compress.compress_tree(out, [rel]).get(rel, {}):
+                done[rel] = sizes
         data = {**data, "compressed": done}
     if not quiet:
         size = sum((out / rel).stat().st_size for rel in data["files"])
         print(f"dist: {len(rels) + 1} files, {size / 2**20:.1f} MiB, cache version "
               f"{data['version']} -> {out}")
         if compress_files:
-            packed = {enc: sum(s.get(enc, 0) for s in data["compressed"].values())
+            totals = {enc: sum(s.get(enc, 0) for s in data["compressed"].values())
                       for enc in compress.ENCODINGS}
             print(f"dist: pre-compressed {len(data['compressed'])} files "
-                  f"(br {packed['br'] / 2**20:.1f} MiB, gzip {packed['gzip'] / 2**20:.1f} MiB)")
+                  f"(br {totals['br'] / 2**20:.1f} MiB, gzip {totals['gzip'] / 2**20:.1f} MiB)")
     return data
 
 

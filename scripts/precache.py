@@ -7,7 +7,8 @@ copies exactly these files (plus ``sw.js`` and ``precache.js``) into ``dist/``:
 - ``index.html``, ``pyscript.toml``, ``manifest*.webmanifest``;
 - ``static/vendor/game.zip`` (the game package, scripts/bundle_game.py) and
   ``static/vendor/interpreter.snapshot`` (Pyodide's started interpreter,
-  scripts/interpreter_copy.py);
+  scripts/interpreter_copy.py), and ``static/vendor/packed.js`` (the list of their
+  compressed copies, scripts/packed.py; the copies themselves are not precached);
 - ``static/*.css|js`` and ``static/icons/*``;
 - ``static/vendor/pyscript/*`` (no ``*.map``), less the chunks the page never loads
   (``UNUSED_PYSCRIPT``, measured with the browser's request log: the code editor and
@@ -78,6 +79,7 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
     found.update(root.glob("manifest*.webmanifest"))
     found.add(root / "static" / "vendor" / "game.zip")  # the package (scripts/bundle_game.py)
     found.add(root / "static" / "vendor" / "interpreter.snapshot")  # interpreter_copy.py
+    found.add(root / "static" / "vendor" / "packed.js")  # the compressed copies (packed.py)
     found.update(p for p in (root / "static").glob("*") if p.suffix in (".css", ".js"))
     found.update(p for p in (root / "static" / "icons").glob("*") if p.is_file())
     found.update(p for p in (root / "static" / "vendor" / "pyscript").rglob("*")

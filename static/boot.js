@@ -31,8 +31,9 @@
 // fails, the worker is asked which listed files its cache lacks ({type: "missing"});
 // if any, the failure says which and what to do (boot.missing, in the player's
 // language, from static/facts.js: the catalog may be the missing file).
-// window.__boot exposes {state, lang, detail, progress} for tests and debugging, and
-// {catalogLang, catalogText} (a promise of the catalog's text) for the app.
+// window.__boot exposes {state, lang, detail, progress} for tests and debugging,
+// {catalogLang, catalogText} (a promise of the catalog's text) for the app, and got
+// (bytes of a file that arrived, for static/pyodide-start.js).
 (() => {
   "use strict";
   guardIndexedDB();
@@ -166,10 +167,18 @@
     if (n > 0) expected.set(new URL(link.getAttribute("href"), document.baseURI).href, n);
   }
   const received = new Map();
-  const totalBytes = [...expected.values()].reduce((a, b) => a + b, 0);
+  let totalBytes = [...expected.values()].reduce((a, b) => a + b, 0);
   state.progress = 0;
   let barQueued = false;
-  function got(url, bytes) {
+  // got(url, bytes, size): `bytes` of the file `url` have arrived; `size`, when given,
+  // adds a file not named by a <link data-bytes> (static/pyodide-start.js tells the
+  // decoded bytes of the compressed copies it fetches, issue 25, as state.got or, before
+  // this script ran, through window.__bootBytes).
+  function got(url, bytes, size) {
+    if (size > 0 && !expected.has(url)) {
+      expected.set(url, size);
+      totalBytes += size;
+    }
     const max = expected.get(url);
     if (max === undefined) return;
     received.set(url, Math.min(max, Math.max(bytes, received.get(url) || 0)));
@@ -202,6 +211,9 @@
     }
     bar.value = state.progress;
   }
+  state.got = got;
+  for (const told of window.__bootBytes || []) got(...told);
+  window.__bootBytes = [];
   let resourceObserver = null;
   if (window.PerformanceObserver && totalBytes) {
     try {
@@ -311,17 +323,21 @@
   // Some runtime download failures (e.g. pyodide-lock.json) end in errors that reach
   // no window listener, and the page would wait forever: watch fetches of the vendored
   // runtime too.
-  // A file index.html marks <link data-optional> (the interpreter copy: without it
+  // A file index.html marks optional (the interpreter copy: without it
   // static/pyodide-start.js starts Pyodide the normal way) does not fail the start when
-  // it is missing. Which of this script (deferred) and pyodide-start.js (an async module)
-  // runs first varies from load to load, so the copy's fetch may or may not pass here.
-  const optional = new Set([...document.querySelectorAll("link[data-optional]")].map((l) => l.href));
+  // it is missing: a <link data-optional>'s href, or the URL in data-optional="..." of
+  // another element, with its compressed copies (x.gz, x.xor.gz..., scripts/packed.py).
+  // Which of this script (deferred) and pyodide-start.js (an async module) runs first
+  // varies from load to load, so the copy's fetch may or may not pass here.
+  const optional = [...document.querySelectorAll("[data-optional]")]
+    .map((el) => new URL(el.dataset.optional || el.getAttribute("href"), document.baseURI).href);
+  const isOptional = (abs) => optional.some((u) => abs === u || abs.startsWith(`${u}.`));
   const origFetch = window.fetch;
   const watchedFetch = function (input, ...rest) {
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
     if (isReady() || !url.includes("/vendor/")) return origFetch.call(this, input, ...rest);
     const abs = new URL(url, document.baseURI).href;
-    const late = (why) => optional.has(abs) || setTimeout(() => fail(`${why}: ${url}`), 2000);
+    const late = (why) => isOptional(abs) || setTimeout(() => fail(`${why}: ${url}`), 2000);
     // The caller gets the response after the counting copy is made (a copy made later
     // would miss what the caller has already read).
     return origFetch.call(this, input, ...rest).then((r) => {

@@ -2,7 +2,8 @@
 //
 // - Registers ./sw.js (scope ./, so it works under any sub-path) once the game is ready
 //   (html[data-ready="1"]) or has failed to start, so the first visit's precache
-//   download does not compete with the runtime's own download.
+//   download does not compete with the runtime's own download, and once the files the
+//   page decoded are in the cache its precache takes them from (window.__handoff).
 // - An update is a new sw.js/precache.js; the new worker installs in the background and
 //   WAITS (sw.js never calls skipWaiting by itself). When one is waiting, this script
 //   sets window.__updateWaiting = true and dispatches "sw-update" on window; the Python
@@ -96,15 +97,20 @@
   };
 
   // --- register when the game is ready (or has failed) ---------------------------
+  // The files the page decoded itself are left for the worker's precache first
+  // (window.__handoff, static/pyodide-start.js), at most HANDOFF_MS.
+  const HANDOFF_MS = 20000;
   let registered = false;
   function register() {
     if (registered) return;
     registered = true;
-    sw.register("./sw.js", { scope: "./", updateViaCache: "none" }).then((reg) => {
+    const handoff = Promise.race([Promise.resolve(window.__handoff),
+      new Promise((resolve) => setTimeout(resolve, HANDOFF_MS))]);
+    handoff.catch(() => {}).then(() => sw.register("./sw.js", { scope: "./", updateViaCache: "none" }).then((reg) => {
       registration = reg;
       window.__swRegistration = reg;
       watch(reg);
-    }).catch((err) => {
+    })).catch((err) => {
       console.warn("service worker not registered:", err && err.message);
     });
   }

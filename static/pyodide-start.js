@@ -7,8 +7,8 @@
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
 // same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build,
 // under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
-// 31 MB (4 MB with Brotli), preloaded by index.html, fetched as soon as this module runs
-// and precached by the service worker like every other file. The copy holds only
+// 31 MB (4.6 MB as the compressed copy a first visit fetches, below), fetched as soon
+// as this module runs and precached by the service worker like every other file. The copy holds only
 // the bare interpreter: PyScript's set-up, the game's files and the game itself run
 // after it, every time; Python stays the one source of truth. `random` is reseeded
 // from os.urandom after a restore (the copy holds one generator state).
@@ -45,13 +45,168 @@
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
 // "used", "none" (no copy to be had) or "refused" (`error` says why); bytes: the copy's
 // size; jspi: whether this Pyodide uses JSPI (false wherever the page runs).
+import "./vendor/packed.js";
+import "./unpack.js";
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
+const ROOT = new URL("../", import.meta.url).href;
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
-const OLD_COPIES = `solitaire-snapshot:${new URL("../", import.meta.url).pathname}:`;
+const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
+const OLD_COPIES = `solitaire-snapshot:${new URL(ROOT).pathname}:`;
+// Where this page leaves the files it decoded for the service worker (sw.js, precache).
+const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
+
+// The large files, compressed on the wire (issue 25). A page that no service worker
+// controls (a first visit, ?nosw) fetches the compressed copies listed by
+// static/vendor/packed.js and decodes them (static/unpack.js), all at once, as soon as
+// this module runs: the interpreter copy (read below), Pyodide's wasm and its lock file
+// (handed to Pyodide's own fetch of each file by the wrapper below; the copy's is
+// XORed with the wasm's data segments, which the page puts back), and Pyodide's module
+// pyodide.asm.mjs, run from its text (moduleText below). A controlled page
+// asks for the files themselves, which the service worker answers from its cache,
+// decoded already: a warm start decodes nothing.
+// What was decoded is kept (a copy of each stream, as a Blob; so are the preloaded
+// files, python_stdlib.zip and game.zip among them) and, once the page is ready (or
+// failed), written to the cache GIVEN; the service worker's precache takes
+// the files from there (checking their hashes) instead of fetching them a second time.
+// window.__handoff is the promise of that (the service worker is registered after it,
+// static/pwa.js); window.__unpacked lists {url: key of the copy} decoded by this page.
+const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
+const given = []; // [URL, Promise<Blob>, Content-Type] for GIVEN
+window.__unpacked = {};
+
+// The progress line (static/boot.js) counts decoded bytes against each file's size; it
+// may start after this module, so what is told before is queued for it.
+function tell(url, bytes, size) {
+  const boot = window.__boot;
+  if (boot && boot.got) boot.got(url, bytes, size);
+  else (window.__bootBytes ||= []).push([url, bytes, size]);
+}
+
+if (!controlled) {
+  const { fetchUnpacked, encoding, packed } = self.__unpack;
+  const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
+  // The interpreter copy is sent XORed with the wasm (scripts/packed.py): the wasm this
+  // page decodes anyway, once whole.
+  const base = async (path) => {
+    const blob = await blobs.get(path);
+    if (!blob) throw new Error(`${path} not decoded`);
+    return new Uint8Array(await blob.arrayBuffer());
+  };
+  for (const [path, info] of Object.entries(packed())) {
+    const key = encoding(path);
+    if (!key) continue;
+    const url = new URL(path, ROOT).href;
+    let keep;
+    blobs.set(path, new Promise((resolve) => { keep = resolve; }));
+    tell(url, 0, info.bytes);
+    const res = fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base }).then((res) => {
+      if (!res.ok || !res.body) {
+        keep(null);
+        return res;
+      }
+      // (the file itself where its copy failed: kept all the same, sw.js checks its hash)
+      if (res.headers.get("X-Unpacked")) window.__unpacked[url] = key;
+      const [mine, kept] = res.body.tee();
+      const blob = new Response(kept).blob().catch(() => null); // null: not decoded
+      keep(blob);
+      given.push([url, blob, res.headers.get("Content-Type")]);
+      return new Response(mine, { headers: res.headers });
+    }, (err) => {
+      keep(null);
+      throw err;
+    });
+    res.catch(() => {}); // said by whoever fetches the file (below, or Pyodide)
+    early.set(url, res);
+  }
+}
+
+// A controlled page imports pyodide.asm.mjs and fetches the other packed files now
+// (from the worker's cache), as the preloads did: Pyodide's own import and fetches of
+// them, later, find them under way.
+if (controlled) {
+  import(ASM_URL).catch(() => {});
+  for (const path of Object.keys(self.__unpack.packed())) {
+    const url = new URL(path, ROOT).href;
+    if (url !== ASM_URL && url !== COPY_URL) {
+      const res = fetch(url);
+      res.catch(() => {}); // said by Pyodide's own fetch, which gets this promise
+      early.set(url, res);
+    }
+  }
+}
+
+// Pyodide's module as a function (static/unpack.js, moduleFunction) from the text
+// decoded above, for loadPyodide's `createPyodideModule`; undefined when this page did
+// not decode it or its text is not the expected module: Pyodide then imports it.
+async function moduleText() {
+  const res = early.get(ASM_URL);
+  if (!res) return undefined;
+  early.delete(ASM_URL);
+  try {
+    return self.__unpack.moduleFunction(await (await res).text(), ASM_URL);
+  } catch (err) {
+    console.warn("Pyodide's module not run from its copy:", err);
+    return undefined;
+  }
+}
+
+// Pyodide's own fetch of a file decoded above gets that decoded copy (once).
+function serveEarly() {
+  const before = window.fetch;
+  const served = function (input, init) {
+    const url = typeof input === "string" || input instanceof URL ? new URL(input, document.baseURI).href : null;
+    const found = url !== null && early.get(url);
+    if (!found) return before.call(this, input, init);
+    early.delete(url);
+    if (!early.size && window.fetch === served) window.fetch = before;
+    return found;
+  };
+  if (early.size) window.fetch = served;
+}
+
+async function handOff() {
+  const root = document.documentElement;
+  const settled = () => root.dataset.ready === "1" || root.dataset.boot === "failed";
+  const out = { given: [], failed: [] };
+  if (controlled) return out; // (`given` fills as the files arrive)
+  if (!settled()) {
+    await new Promise((resolve) => {
+      const obs = new MutationObserver(() => {
+        if (settled()) {
+          obs.disconnect();
+          resolve();
+        }
+      });
+      obs.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-boot"] });
+    });
+  }
+  // No Cache Storage, or a copy that failed: the service worker fetches what is missing.
+  let cache = null;
+  try {
+    cache = await caches.open(GIVEN);
+  } catch (err) {
+    out.failed.push(String(err));
+    return out;
+  }
+  await Promise.all(given.map(async ([url, kept, type]) => {
+    try {
+      const blob = await kept;
+      if (!blob) throw new Error("not decoded");
+      // with the file's type: the worker answers with this response (a module script
+      // and WebAssembly.instantiateStreaming want theirs)
+      await cache.put(url, new Response(blob, { headers: { "Content-Type": type } }));
+      out.given.push(url);
+    } catch (err) {
+      out.failed.push(`${url}: ${err}`);
+    }
+  }));
+  return out;
+}
 
 // What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
 const report = (pyodide, info) => {
@@ -81,22 +236,36 @@ function fetchAsPreloaded() {
     const url = typeof input === "string" || input instanceof URL ? new URL(input, document.baseURI).href : null;
     const first = url !== null && preloaded.delete(url);
     if (!preloaded.size && window.fetch === asPreloaded) window.fetch = before;
-    if (first && plain(init)) return before.call(this, input, { ...init, ...PRELOAD_INIT });
-    return before.call(this, input, init);
+    if (!first || !plain(init)) return before.call(this, input, init);
+    const res = before.call(this, input, { ...init, ...PRELOAD_INIT });
+    // kept for the service worker too (handOff), before the caller reads the body
+    if (!controlled) {
+      res.then((r) => r.ok && given.push([url, r.clone().blob().catch(() => null), r.headers.get("Content-Type")]),
+        () => {});
+    }
+    return res;
   };
   if (preloaded.size) window.fetch = asPreloaded;
 }
 fetchAsPreloaded();
+serveEarly();
+window.__handoff = handOff();
 
-// Fetched as soon as this module runs (index.html loads it early, with async, and
-// preloads the copy): the download overlaps PyScript's own loading. null when there is
-// no copy to be had.
+// Fetched as soon as this module runs (index.html loads it early, with async; decoded
+// from its compressed copy on a first visit, above): the download overlaps PyScript's
+// own loading. null when there is no copy to be had.
 async function fetchCopy() {
   try {
     const res = await fetch(COPY_URL);
     return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
   } catch (_) {
-    return null;
+    // a copy that could not be decoded: the file itself
+    try {
+      const res = await fetch(COPY_URL, { cache: "reload" });
+      return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+    } catch (_) {
+      return null;
+    }
   }
 }
 const lookup = fetchCopy();
@@ -133,7 +302,8 @@ const startVendored = (options) => withoutJspi(() => loadVendored(options));
 
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
-  const base = { ...options, indexURL: INDEX_URL };
+  const createPyodideModule = await moduleText();
+  const base = { ...options, indexURL: INDEX_URL, ...(createPyodideModule ? { createPyodideModule } : {}) };
   const copy = await lookup;
   dropOldCopies(); // not awaited: nothing here needs them
   let error = null;

@@ -7,9 +7,10 @@
 // static/vendor/interpreter.snapshot, `_loadSnapshot`; a normal start when the copy is
 // missing or refused), unpacks the game archive (static/vendor/game.zip, with its
 // bytecode) and runs game/ui/searcher.py's `Searcher`. Every file it fetches is one
-// the page itself uses, so the service worker's precache serves it offline; it is a
-// same-origin script, as the page's Content-Security-Policy (`script-src 'self'`, which
-// `worker-src` falls back to) requires.
+// the page itself uses (its compressed copy where the page fetched that, below), so
+// the service worker's precache serves it offline; it is a same-origin script, as the
+// page's Content-Security-Policy (`script-src 'self'`, which `worker-src` falls back
+// to) requires.
 //
 // Messages, both ways, are JSON texts (game/ui/protocol.py): the page's go to
 // `Searcher.receive`; while a search is under way `Searcher.step` runs one slice (about
@@ -21,9 +22,43 @@
 // Errors: a failed start posts {"type": "failed", "error": ...}; a fault of a step is
 // sent by the Searcher as an "error" answer. Either way the page searches in its own
 // slices instead.
+import "./vendor/packed.js";
+import "./unpack.js";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const T0 = performance.now();
+const ROOT = new URL("../", import.meta.url).href;
+
+// A worker of a page that no service worker controls (named "packed" by the page,
+// game/ui/browser.py) fetches the large files as the page did: their compressed copies,
+// decoded here (static/unpack.js; the browser's HTTP cache holds the copies the page
+// fetched). Otherwise the files themselves, from the service worker's cache.
+// Pyodide's module too, run from its decoded text (static/unpack.js, moduleFunction).
+const PACKED = self.name === "packed";
+const ASM_PATH = "static/vendor/pyodide/pyodide.asm.mjs";
+const plainFetch = self.fetch.bind(self);
+if (PACKED) {
+  const { fetchUnpacked, encoding, packed } = self.__unpack;
+  const paths = new Map(Object.keys(packed()).filter(encoding).map((p) => [new URL(p, ROOT).href, p]));
+  self.fetch = (input, init) => {
+    const url = typeof input === "string" || input instanceof URL ? new URL(input, self.location.href).href : null;
+    const bare = !init || Object.keys(init).length === 0; // Pyodide passes {}
+    const path = url !== null && bare && paths.get(url);
+    return path ? fetchUnpacked(ROOT, path, { fetch: plainFetch }) : plainFetch(input, init);
+  };
+}
+
+// {createPyodideModule} for loadPyodide's options, or {} (Pyodide imports its module).
+async function moduleOption() {
+  if (!PACKED) return {};
+  try {
+    const res = await self.__unpack.fetchUnpacked(ROOT, ASM_PATH, { fetch: plainFetch });
+    if (!res.ok || !res.headers.get("X-Unpacked")) return {};
+    return { createPyodideModule: self.__unpack.moduleFunction(await res.text(), new URL(ASM_PATH, ROOT).href) };
+  } catch (_) {
+    return {};
+  }
+}
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
 const GAME_URL = new URL("./vendor/game.zip", import.meta.url).href;
@@ -87,19 +122,19 @@ const steps = {};
 const stepDone = (name) => { steps[name] = performance.now() - T0; };
 
 async function start() {
-  const [copy, zip] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL)]);
+  const [copy, zip, made] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL), moduleOption()]);
   stepDone("fetched");
   let pyodide = null;
   let mode = "normal";
   if (copy) {
     try {
-      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: copy }));
+      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: copy, ...made }));
       mode = "restored";
     } catch (err) {
       console.warn("The solver's worker: the interpreter copy was refused, starting afresh:", err);
     }
   }
-  if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL }));
+  if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, ...made }));
   stepDone("interpreter");
   pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
   pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);

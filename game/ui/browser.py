@@ -120,8 +120,14 @@ class Browser:
         """
         if getattr(js, "Worker", None) is None:
             return None
+        # A page that no service worker controls (a first visit) fetched the runtime's
+        # large files as compressed copies and decoded them (static/pyodide-start.js,
+        # issue 25); its worker, named "packed", does the same (static/solver-worker.js)
+        # instead of fetching each whole file again.
+        container = getattr(js.navigator, "serviceWorker", None)
+        name = "" if container is not None and container.controller else "packed"
         try:
-            worker = js.Worker.new(url, js.Object.fromEntries([["type", "module"]]))
+            worker = js.Worker.new(url, js.Object.fromEntries([["type", "module"], ["name", name]]))
         except Exception:  # noqa: BLE001 - a SecurityError, a TypeError: no worker here
             return None
 

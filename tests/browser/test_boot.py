@@ -111,7 +111,7 @@ def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, 
     terminal, ...): every same-origin file requested while starting, playing, opening
     the dialogs, switching language and reading the help must still be in the list, or
     the game would break offline."""
-    from scripts import precache
+    from scripts import packed, precache
 
     open_app(f"/index.html?deal={DEAL}")
     page.locator('#table [data-pile="s"]').last.click()
@@ -130,6 +130,12 @@ def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, 
     loaded.discard("")
     loaded.discard("index.html")  # listed, but check the rest without the query forms
     assert "index.html" in listed
+    # A compressed copy fetched by a page no service worker controls stands for its
+    # file, which the precache holds decoded (scripts/packed.py).
+    copies = {packed.copy_name(path, key): path for path, info in packed.listing().items()
+              for key in packed.KEYS.values() if key in info}
+    assert copies, "no compressed copy (run `make runtime`)"
+    loaded = {copies.get(f, f) for f in loaded}
     missing = sorted(f for f in loaded if f not in listed and f != "favicon.ico")
     assert missing == []
     assert not any(precache.chunk_base(f.rsplit("/", 1)[-1]) in precache.UNUSED_PYSCRIPT
@@ -138,13 +144,18 @@ def test_precache_holds_every_file_the_page_loads_and_no_unused_chunk(open_app, 
 
 
 def test_download_bar_sizes_match_the_files() -> None:
-    """index.html gives the size of each large runtime file (data-bytes) for the bar."""
+    """index.html gives the size of each large runtime file it preloads (data-bytes) for
+    the bar; static/vendor/packed.js those of the files fetched as compressed copies."""
+    import json
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     html = (root / "index.html").read_text(encoding="utf-8")
     sized = re.findall(r'href="\./([^"]+)" data-bytes="(\d+)"', html)
+    packed = (root / "static" / "vendor" / "packed.js").read_text(encoding="utf-8")
+    listed = json.loads(packed.split("self.__packed = ", 1)[1].strip().rstrip(";"))
+    sized += [(path, info["bytes"]) for path, info in listed.items()]
     assert {p.rsplit("/", 1)[-1] for p, _ in sized} >= {"pyodide.asm.wasm", "python_stdlib.zip"}
     for path, size in sized:
         assert (root / path).stat().st_size == int(size), path
@@ -152,10 +163,11 @@ def test_download_bar_sizes_match_the_files() -> None:
 
 @pytest.mark.viewport("phone")
 def test_first_visit_shows_a_download_bar_that_moves(page, open_app) -> None:
-    """The wasm is held back: the bar shows what has arrived (the other files), short of
-    the whole; released, the game starts and the bar goes."""
+    """The wasm (its compressed copy on a first visit) is held back: the bar shows what
+    has arrived (the other files), short of the whole; released, the game starts and
+    the bar goes."""
     held: list = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
     page.goto("/index.html", wait_until="commit")
     page.wait_for_function("() => { const b = document.querySelector('#boot-status progress');"
                            " return b && b.value > 0; }")
@@ -168,7 +180,7 @@ def test_first_visit_shows_a_download_bar_that_moves(page, open_app) -> None:
         page.wait_for_timeout(50)
     for route in held:
         route.continue_()
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/pyodide.asm.wasm*")
     page.wait_for_selector("html[data-ready='1']", state="attached")
     assert page.locator("#boot-status").count() == 0
 
@@ -188,7 +200,7 @@ def test_boot_line_says_only_our_own_texts_in_the_players_language(page, lang) -
     # A loaded machine must not turn the line into boot.slow meanwhile.
     page.add_init_script("window.BOOT_TIMEOUTS = {slowMs: 600000, timeoutMs: 600000};")
     held: list = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
     page.route("**/static/vendor/game.zip", lambda route: None)  # never answered
     page.goto("/index.html", wait_until="commit")
     line = page.locator("#boot-status .boot-line")
@@ -201,7 +213,7 @@ def test_boot_line_says_only_our_own_texts_in_the_players_language(page, lang) -
         page.wait_for_timeout(50)
     for route in held:
         route.continue_()
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/pyodide.asm.wasm*")
     # Pyodide is up when PyScript asks for the archive: its detail is "Loading files".
     page.wait_for_function("() => window.__boot.progress >= 1 && /files/i.test(window.__boot.detail)")
     page.wait_for_function("t => document.querySelector('#boot-status .boot-line').textContent === t",

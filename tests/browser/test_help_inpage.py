@@ -38,9 +38,10 @@ def open_help(page):
 
 
 def watch_wasm(page) -> list[str]:
-    """The runtime's wasm requests from now on (a second start would fetch it again)."""
+    """The runtime's wasm requests from now on, the file or its compressed copies (a
+    second start would fetch it again)."""
     wasm: list[str] = []
-    page.on("request", lambda r: r.url.endswith("/pyodide.asm.wasm") and wasm.append(r.url))
+    page.on("request", lambda r: "/pyodide.asm.wasm" in r.url and wasm.append(r.url))
     return wasm
 
 

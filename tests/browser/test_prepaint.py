@@ -41,8 +41,9 @@ def leave_for_other(page) -> None:
 
 
 def hold_runtime(page) -> list:
+    """Hold the runtime's wasm (on a first visit its compressed copy, static/unpack.js)."""
     held: list = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
     return held
 
 
@@ -54,7 +55,7 @@ def release(page, held) -> None:
     assert held, "the runtime's wasm was never requested"
     for route in held:
         route.continue_()
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute("**/pyodide.asm.wasm*")
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
@@ -280,7 +281,7 @@ def test_an_injected_picture_is_drawn_harmlessly_or_ignored(page, open_app) -> N
         assert now == {"meta": 0, "links": ["help"], "pointer": "auto", "hidden": False,
                        "htmlStyle": now["htmlStyle"], "evil": False}, name
         assert "pointer" not in now["htmlStyle"], name
-        page.unroute("**/pyodide.asm.wasm")
+        page.unroute("**/pyodide.asm.wasm*")
         leave_for_other(page)  # before the runtime came: Python never started
     every_v1 = {**real, "v": 1, "attrs": {"hidden": ""},
                 "html": {"lang": "en", "style": "pointer-events:none"},

@@ -81,8 +81,9 @@ def test_first_visit_restores_the_shipped_copy_and_plays_the_same_game(open_app,
 def test_a_refused_copy_means_a_normal_start_and_the_same_game(open_app, page):
     warnings: list[str] = []
     page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
-    # Bytes Pyodide cannot use (no snapshot header), as a copy of another build would be.
-    page.route("**/interpreter.snapshot", lambda route: route.fulfill(
+    # Bytes Pyodide cannot use (no snapshot header), as a copy of another build would be
+    # (and its compressed copy: bytes that do not decode, then the file itself).
+    page.route("**/interpreter.snapshot*", lambda route: route.fulfill(
         status=200, body=bytes(4096), content_type="application/octet-stream"))
     code = "EO1-C8-AAAAAFA"
     open_app(f"/index.html?deal={code}")
@@ -103,7 +104,7 @@ def test_without_a_copy_the_start_is_normal_and_without_jspi(open_app, page, pag
     with boot.js first, the copy is fetched through boot.js's watch on the vendored
     files, whose 404 must not fail the start (the copy is optional)."""
     page_log.allow_errors(r"status of 404 .*interpreter\.snapshot")
-    page.route("**/interpreter.snapshot", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/interpreter.snapshot*", lambda route: route.fulfill(status=404, body="gone"))
     if order == "boot-first":
         page.route("**/static/pyodide-start.js", _late)
     open_app()

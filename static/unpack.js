@@ -1,0 +1,179 @@
+// The large files fetched compressed and decoded here (issue 25), for the page
+// (static/pyodide-start.js), the solver's worker and the service worker.
+//
+// Most free static hosts send files as they are: the interpreter copy would cross the
+// network as 31.5 MB and Pyodide's wasm as 9.6 MB. The set-up writes compressed copies
+// beside them (x.br, x.gz; scripts/packed.py), listed with their sizes by
+// static/vendor/packed.js (self.__packed, loaded before this file). fetchUnpacked asks
+// for the copy by its own name, which every host sends as it is, and decodes it with
+// DecompressionStream: Brotli where the engine decodes it, else gzip (every engine).
+// The caller gets a Response of the decoded file (the file's own Content-Type, so
+// WebAssembly.instantiateStreaming takes it). A host that itself marks the copy as
+// encoded (Content-Encoding: br for x.br) has the browser decode it: it is not
+// decoded twice. No copy listed, no decoder, or the copy not fetched (HTTP error,
+// network error): the file itself is fetched, as before.
+//
+// A classic script with no import or export: importScripts() in the service worker,
+// `import "./unpack.js"` in modules. Sets self.__unpack = {fetchUnpacked, packed,
+// encoding, dataSegments, moduleFunction}.
+(() => {
+  "use strict";
+  const FORMATS = { br: "brotli", gz: "gzip" }; // packed.js key -> DecompressionStream format
+  const CODINGS = { br: "br", gz: "gzip" }; // packed.js key -> Content-Encoding
+  const TYPES = { wasm: "application/wasm", json: "application/json", js: "text/javascript",
+    mjs: "text/javascript" };
+
+  const decodes = (key) => {
+    try {
+      new DecompressionStream(FORMATS[key]);
+      return true;
+    } catch (_) {
+      return false;
+    }
+  };
+  const usable = Object.keys(FORMATS).filter(decodes);
+
+  // The copy this engine would fetch for `path` (relative to the site's root): its key
+  // in packed.js, or null.
+  function encoding(path) {
+    const info = (self.__packed || {})[path];
+    return (info && usable.find((key) => info[key])) || null;
+  }
+
+  // Counts the decoded bytes as they pass: onBytes(total so far).
+  function counted(body, onBytes) {
+    let total = 0;
+    return body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        onBytes(total);
+        controller.enqueue(chunk);
+      },
+    }));
+  }
+
+  // A file sent as its difference from another (packed.js "xor": the interpreter copy,
+  // XORed with the wasm's data segments; scripts/packed.py, XOR): dataSegments reads
+  // the [memory offset, bytes] of each active data segment of a wasm module as
+  // scripts/packed.py's data_segments does (and, like it, throws on a segment whose
+  // offset is not an i32.const), xorSegments XORs them into the copy after its header
+  // (u32 length at byte 4), in place.
+  function dataSegments(wasm) {
+    let i = 8;
+    const leb = (signed = false) => {
+      let value = 0;
+      let shift = 0;
+      let byte;
+      do {
+        byte = wasm[i++];
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte >= 0x80);
+      return signed && byte & 0x40 ? value - 2 ** shift : value;
+    };
+    const out = [];
+    while (i < wasm.length) {
+      const section = wasm[i++];
+      const size = leb();
+      const end = i + size;
+      if (section === 11) {
+        for (let count = leb(); count > 0; count--) {
+          const flags = leb();
+          if (flags === 1) {
+            i += leb();
+            continue;
+          }
+          if (flags === 2) leb();
+          else if (flags !== 0) throw new Error(`data segment flags ${flags}`);
+          if (wasm[i++] !== 0x41) throw new Error("data segment offset is not an i32.const");
+          const offset = leb(true);
+          if (wasm[i++] !== 0x0b) throw new Error("data segment offset is not an i32.const");
+          const length = leb();
+          out.push([offset, wasm.subarray(i, i + length)]);
+          i += length;
+        }
+      }
+      i = end;
+    }
+    return out;
+  }
+
+  function xorSegments(copy, wasm) {
+    const header = new DataView(copy.buffer, copy.byteOffset, copy.byteLength).getUint32(4, true);
+    for (const [offset, seg] of dataSegments(wasm)) {
+      const at = header + offset;
+      const n = Math.min(seg.length, copy.length - at);
+      for (let k = 0; k < n; k++) copy[at + k] ^= seg[k];
+    }
+    return copy;
+  }
+
+  // Pyodide's module pyodide.asm.mjs from its decoded text: a page cannot import a
+  // module made of fetched bytes (the CSP allows no blob: script), but it may run text
+  // ('unsafe-eval', which Pyodide needs anyway). The module is one async function,
+  // exported last (`export default _createPyodideModule;`), with no static import (its
+  // import() calls are Node's) and `import.meta.url` for its own URL: that becomes
+  // `url`, the export a `return`, and the text a function's body (strict, as a module
+  // is). moduleFunction(text, url) -> that default export; throws on any other shape.
+  function moduleFunction(text, url) {
+    const tail = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(text);
+    const body = tail && text.slice(0, tail.index);
+    if (!body || /(^|[;}\n])\s*(import|export)\s+[\w{*]/.test(body)) {
+      throw new Error("not the expected module");
+    }
+    const made = new Function(`"use strict";${body.replaceAll("import.meta.url", JSON.stringify(url))}\nreturn ${tail[1]};`)();
+    if (typeof made !== "function") throw new Error("not the expected module");
+    return made;
+  }
+
+  // fetchUnpacked(root, path, {init, fetch, onBytes, base}) -> Promise<Response>: the file
+  // `path` of the site whose root URL is `root`, from its compressed copy when one is
+  // listed and decodable here. `init` is passed to fetch (the same for the copy and the
+  // file), `fetch` replaces self.fetch, onBytes(n) is told the decoded bytes so far (of
+  // a copy; a file fetched because its copy failed is returned as fetched). The
+  // Response of a decoded copy has status 200, no URL and `X-Unpacked: <key>`. For a
+  // file sent as its difference from another, `base(path)` gives that other file's
+  // bytes (a promise of a Uint8Array; by default it is fetched the same way), and a
+  // copy that cannot be decoded or XORed means the file itself.
+  //
+  // A file is asked for under one name only, the copy's, whatever the host: no request
+  // probes the file's own URL first (a HEAD asking whether the host sends it as Brotli
+  // did, issue 25.1): the page, the solver's worker and the service worker each take
+  // the same copy, so a first visit never has one file in two forms, nor the host's
+  // answer decide differently for each of them (the tests' server gains .br copies
+  // while it serves, when a build writes them beside the repo's files).
+  async function fetchUnpacked(root, path, options = {}) {
+    const get = options.fetch || self.fetch.bind(self);
+    const url = new URL(path, root).href;
+    const key = encoding(path);
+    const info = key && self.__packed[path];
+    if (key) {
+      let res = null;
+      try {
+        res = await get(`${url}${info.xor ? ".xor" : ""}.${key}`, options.init);
+      } catch (_) {
+        res = null; // offline or refused: the file itself, below
+      }
+      if (res && res.ok && res.body) {
+        let body = res.body;
+        const sent = (res.headers.get("Content-Encoding") || "").trim().toLowerCase();
+        if (sent !== CODINGS[key]) body = body.pipeThrough(new DecompressionStream(FORMATS[key]));
+        if (options.onBytes) body = counted(body, options.onBytes);
+        const ext = path.slice(path.lastIndexOf(".") + 1);
+        const headers = { "Content-Type": TYPES[ext] || "application/octet-stream", "X-Unpacked": key };
+        if (!info.xor) return new Response(body, { headers });
+        try {
+          const copy = new Uint8Array(await new Response(body).arrayBuffer());
+          const base = options.base ? await options.base(info.xor)
+            : new Uint8Array(await (await fetchUnpacked(root, info.xor, { init: options.init, fetch: get })).arrayBuffer());
+          return new Response(xorSegments(copy, base), { headers });
+        } catch (_) {
+          // not decoded, or no wasm to XOR with: the file itself, below
+        }
+      }
+    }
+    return get(url, options.init);
+  }
+
+  self.__unpack = { fetchUnpacked, encoding, dataSegments, moduleFunction, packed: () => self.__packed || {} };
+})();
