@@ -11,8 +11,8 @@ added (``bench/verdicts/<variant>.txt``).
 
 
 STORE: dict[str, str] = {
-    'easy-harp': (  # 2994 deals
-        'rA0OB2KBqcB3XBHB7EBlL'
+    'easy-harp': (  # 3000 deals
+        'rA49C'
     ),
     'eight-off-8': (  # 9987 deals
         'rAjUBj1BBmaBkLBqUBgkBB+LBzbB8dBjCBqLBpPBsmBB6I'
@@ -58,7 +58,7 @@ RUNS: dict[str, str] = {
 }
 
 VERDICTS: dict[str, str] = {
-    'easy-harp': '2994 winnable of the 3000 deals 1-3000 of bench/verdicts/easy-harp.txt',
+    'easy-harp': '3000 winnable of the 3000 deals 1-3000 of bench/verdicts/easy-harp.txt',
     'eight-off-8': '9987 winnable of the 10000 deals 1-10000 of bench/verdicts/eight-off-8.txt',
     'eight-off-4': '1413 winnable of the 10000 deals 1-10000 of bench/verdicts/eight-off-4.txt',
     'eight-off-2': '51 winnable of the 10000 deals 1-10000 of bench/verdicts/eight-off-2.txt',
