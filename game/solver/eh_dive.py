@@ -43,13 +43,14 @@ DOWN, COVER, FOUND, EMPTY, NOISE = (8, 30, 100), (0, 3, 6, 10, 20), (5, 20, 40),
 #: The modes a random dive draws from: two in five "loose", two in five "spread", one
 #: in five "fast". Measured (4 December 2026) on the play set's Easy Harp positions
 #: (tests/data/play-positions.json) with the four modes drawn alike: of the 65 wins by
-#: a random dive in its first 120 positions, 29 were "loose", 26 "spread", 10 "fast" and none "greedy" (which wins
-#: as the first opening dive, 22 times); of the 22 positions that needed 45,000 to
-#: 530,000 positions, 21 were won by a "loose" or "spread" dive. Checked on 250
-#: positions from deals 51-100 that no setting was chosen on (bench/check-positions.json,
-#: ``scripts/play_positions.py --seed 51 --eh-first 51``): decided within 57,000
-#: positions 235 against 232 (``bench_positions.py --set``), positions
-#: spent over the set 1.65 million against 1.92 (README, "Positions reached by play").
+#: a random dive in its first 120 positions, 29 were "loose", 26 "spread", 10 "fast"
+#: and none "greedy" (which wins as the first opening dive, 22 times); of the 22
+#: positions that needed 45,000 to 530,000 positions, 21 were won by a "loose" or
+#: "spread" dive. Checked on 250 positions from deals 51-100 that no setting was chosen
+#: on (bench/check-positions.json, ``scripts/play_positions.py --seed 51 --eh-first
+#: 51``): decided within 57,000 positions 235 against 232 (``bench_positions.py
+#: --set``), positions spent over the set 1.65 million against 1.92 (README,
+#: "Positions reached by play").
 DIVE_MODES = ("loose", "loose", "spread", "spread", "fast")
 
 
