@@ -24,7 +24,7 @@ ENGINE_PKGS := firefox-esr webkit2gtk-driver xvfb
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: play test test-engines lint setup runtime vendor precache facts empty-table dist chromium engines fc-solve venv bench bench-offline bench-solver clean
+.PHONY: play test test-engines lint setup runtime vendor precache facts empty-table dist chromium engines fc-solve zstd venv bench bench-offline bench-solver clean
 
 play: runtime
 	$(PYTHON) scripts/serve.py --host $(HOST) --port $(PORT)
@@ -49,7 +49,7 @@ setup: runtime venv chromium engines fc-solve
 # scripts/vendor.py compares every file and copies only what changed (a no-op in ~0.1 s);
 # then the game archive and the copy of Pyodide's started interpreter, each made again
 # only when its sources changed (scripts/bundle_game.py, scripts/interpreter_copy.py).
-runtime: $(NPM_STAMP)
+runtime: $(NPM_STAMP) zstd
 	@$(PYTHON) scripts/facts.py
 	@$(PYTHON) scripts/vendor.py
 	@$(PYTHON) scripts/bundle_game.py
@@ -107,6 +107,17 @@ engines:
 	  echo "installing Debian $(ENGINE_PKGS)"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $(ENGINE_PKGS); \
+	fi
+
+# Debian's zstd: the Zstandard copies of the large files that a first visit fetches and
+# the page decodes (scripts/packed.py). Where it cannot be installed the set-up goes on
+# with gzip copies only (a heavier first visit, the same game).
+zstd:
+	@if ! command -v zstd >/dev/null; then \
+	  echo "installing Debian zstd"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  ($$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y zstd) \
+	    || echo "zstd not installed: the first visit fetches gzip copies"; \
 	fi
 
 # Freecell Solver, the outside oracle of the solver tests (tests/unit/test_solver.py).

@@ -38,7 +38,8 @@
 //   so static/boot.js can say the same when the start fails.
 "use strict";
 
-importScripts("./precache.js", "./static/facts.js", "./static/vendor/packed.js", "./static/unpack.js");
+importScripts("./precache.js", "./static/facts.js", "./static/vendor/packed.js", "./static/vendor/fzstd/index.js",
+  "./static/unpack.js");
 
 const { version: VERSION, files: FILES } = self.PRECACHE;
 const SCOPE = new URL(self.registration.scope);

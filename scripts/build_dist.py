@@ -67,7 +67,7 @@ def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: boo
                 done[rel] = sizes
         # The copies the page decodes itself (the same as the above but for the
         # interpreter copy's, XORed with the wasm), made beside the repo's files too.
-        packed.make_copies(root, compress.ENCODINGS if compress.brotli else ("gzip",))
+        packed.make_copies(root, packed.default_encodings() + (("br",) if compress.brotli else ()))
         for rel in packed.PACKED:
             for key in packed.fresh_copies(root, rel):
                 name = packed.copy_name(rel, key)

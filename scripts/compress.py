@@ -24,6 +24,8 @@ from __future__ import annotations
 import argparse
 import gzip
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,18 +38,31 @@ MIN_SIZE = 1024
 #: Brotli quality of the copies (11, the best, for releases; tests may lower it).
 BROTLI_QUALITY = 11
 MIN_SAVING = 0.05
-# Not .zip: game.zip and python_stdlib.zip are deflated already (Brotli saves 2%).
+# Not .zip: game.zip is deflated already (Brotli saves 2%); python_stdlib.zip, stored,
+# has the copies the page decodes itself (scripts/packed.py).
 SUFFIXES = {".js", ".mjs", ".css", ".html", ".json", ".wasm", ".svg", ".toml",
             ".webmanifest", ".txt", ".snapshot"}
 ENCODINGS = ("br", "gzip")
-EXT = {"br": ".br", "gzip": ".gz"}
+EXT = {"br": ".br", "gzip": ".gz", "zstd": ".zst"}
+#: Zstandard level of the copies the page decodes itself (scripts/packed.py): 19, the
+#: best without ``--ultra`` (whose larger windows fzstd would have to hold in memory).
+ZSTD_LEVEL = 19
+#: Debian's ``zstd`` command (package ``zstd``, installed by the Makefile's set-up).
+ZSTD = shutil.which("zstd")
 
 
 def encode(data: bytes, encoding: str) -> bytes:
-    """``data`` compressed with ``encoding`` (``"br"`` or ``"gzip"``); raises
-    RuntimeError for ``"br"`` when the brotli package is missing."""
+    """``data`` compressed with ``encoding`` (``"br"``, ``"gzip"`` or ``"zstd"``: one
+    Zstandard frame with the content size and no checksum); raises RuntimeError for
+    ``"br"`` when the brotli package is missing and for ``"zstd"`` when the ``zstd``
+    command is."""
     if encoding == "gzip":
         return gzip.compress(data, compresslevel=9, mtime=0)
+    if encoding == "zstd":
+        if ZSTD is None:
+            raise RuntimeError("the zstd command is not installed")
+        return subprocess.run([ZSTD, f"-{ZSTD_LEVEL}", "-q", "-c", "--no-check"], input=data,
+                              stdout=subprocess.PIPE, check=True).stdout
     if brotli is None:
         raise RuntimeError("the brotli package is not installed")
     return brotli.compress(data, quality=BROTLI_QUALITY)

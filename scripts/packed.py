@@ -3,18 +3,20 @@
 that the page decodes itself (issue 25), and ``static/vendor/packed.js``, their list.
 
 A host that compresses nothing sends Pyodide's wasm as 9.6 MB and the interpreter copy
-as 31.5 MB. Beside each file of ``PACKED`` the set-up writes ``x.gz`` (gzip, every
+as 31.5 MB. Beside each file of ``PACKED`` the set-up writes ``x.zst`` (Zstandard, level
+19, by Debian's ``zstd`` command; decoded by the pinned fzstd where the engine's
+``DecompressionStream`` has no Zstandard: Chromium and WebKit), ``x.gz`` (gzip, every
 engine's ``DecompressionStream`` decodes it) and ``make dist`` also ``x.br`` (Brotli,
 ``scripts/compress.py``; used where the engine's ``DecompressionStream`` accepts
-``"brotli"``). A page that no service worker controls fetches the copy by its own name
-(``x.br``: any static host sends those bytes as they are) and decodes it
+``"brotli"``: Firefox). A page that no service worker controls fetches the copy by its
+own name (``x.zst``: any static host sends those bytes as they are) and decodes it
 (static/unpack.js); the service worker keeps the decoded file, so later starts decode
 nothing.
 
 ``packed.js`` (generated, git-ignored; precached like the other vendored files) sets::
 
     self.__packed = {"static/vendor/pyodide/pyodide.asm.wasm": {"bytes": 9598218,
-                     "br": 2700000, "gz": 3400000}, ...};
+                     "br": 2741061, "gz": 3528803, "zst": 2893640}, ...};
 
 with the size of the file and of each copy that is up to date (not older than the
 file); a file without any is left out, and the page then fetches the file itself. The
@@ -28,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,9 +48,12 @@ PACKED = (
     "static/vendor/pyodide/pyodide.asm.mjs",
     "static/vendor/pyodide/pyodide.asm.wasm",
     "static/vendor/pyodide/pyodide-lock.json",
+    "static/vendor/pyodide/python_stdlib.zip",
 )
-#: Suffix of a copy (``compress.EXT``) -> key in packed.js, in the page's order of preference.
-KEYS = {"br": "br", "gzip": "gz"}
+#: ``compress`` encoding of a copy -> its key in packed.js (and the copy's suffix), in
+#: the page's order of preference: Brotli where DecompressionStream decodes it, else
+#: Zstandard (fzstd), else gzip.
+KEYS = {"br": "br", "zstd": "zst", "gzip": "gz"}
 #: A file sent as its difference from another (``XOR``): the interpreter copy is the
 #: memory of a started Pyodide, whose first 3.2 MB are mostly the wasm's own data
 #: segments, unchanged. Its copies (``x.xor.gz``, ``x.xor.br``) are of the file with
@@ -137,27 +144,42 @@ def fresh_copies(root: Path, rel: str) -> dict[str, int]:
     return out
 
 
-def make_copies(root: Path = ROOT, encodings: tuple[str, ...] = ("gzip",)) -> None:
-    """Write the copies (``encodings``, ``compress.ENCODINGS`` names) of each file of
-    ``PACKED`` under ``root`` that lacks a fresh one. gzip level 9 takes seconds; the
-    slower Brotli copies are made by ``make dist``."""
+def default_encodings() -> tuple[str, ...]:
+    """The copies the set-up makes: Zstandard where the ``zstd`` command is installed,
+    and gzip."""
+    return ("zstd", "gzip") if compress.ZSTD else ("gzip",)
+
+
+def make_copies(root: Path = ROOT, encodings: tuple[str, ...] | None = None) -> None:
+    """Write the copies (``encodings``, ``compress`` encoding names; default Zstandard
+    where the ``zstd`` command is installed, and gzip) of each file of ``PACKED`` under
+    ``root`` that lacks a fresh one. gzip level 9 and Zstandard level 19 take seconds
+    (about 20 s of CPU for all, in parallel); the slower Brotli copies are made by
+    ``make dist``."""
+    if encodings is None:
+        encodings = default_encodings()
+    jobs = []
     for rel in PACKED:
         path = root / rel
         if not path.is_file() or (rel in XOR and not (root / XOR[rel]).is_file()):
             continue
         fresh = fresh_copies(root, rel)
-        data: bytes | None = None
-        for encoding in encodings:
-            if KEYS[encoding] in fresh:
-                continue
-            if data is None:
-                data = path.read_bytes()
-                if rel in XOR:
-                    data = xor_segments(data, (root / XOR[rel]).read_bytes())
-            copy = root / copy_name(rel, KEYS[encoding])
-            tmp = copy.with_name(copy.name + ".tmp")
-            tmp.write_bytes(compress.encode(data, encoding))
-            tmp.replace(copy)
+        wanted = [e for e in encodings if KEYS[e] not in fresh]
+        if wanted:
+            data = path.read_bytes()
+            if rel in XOR:
+                data = xor_segments(data, (root / XOR[rel]).read_bytes())
+            jobs += [(data, root / copy_name(rel, KEYS[e]), e) for e in wanted]
+    # zstd runs as its own process and zlib lets go of the GIL: threads use every core
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for _ in pool.map(lambda job: _write(*job), jobs):
+            pass
+
+
+def _write(data: bytes, copy: Path, encoding: str) -> None:
+    tmp = copy.with_name(copy.name + ".tmp")
+    tmp.write_bytes(compress.encode(data, encoding))
+    tmp.replace(copy)
 
 
 def listing(root: Path = ROOT) -> dict[str, dict[str, int | str]]:

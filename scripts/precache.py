@@ -80,6 +80,7 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
     found.add(root / "static" / "vendor" / "game.zip")  # the package (scripts/bundle_game.py)
     found.add(root / "static" / "vendor" / "interpreter.snapshot")  # interpreter_copy.py
     found.add(root / "static" / "vendor" / "packed.js")  # the compressed copies (packed.py)
+    found.add(root / "static" / "vendor" / "fzstd" / "index.js")  # their decoder (vendor.py)
     found.update(p for p in (root / "static").glob("*") if p.suffix in (".css", ".js"))
     found.update(p for p in (root / "static" / "icons").glob("*") if p.is_file())
     found.update(p for p in (root / "static" / "vendor" / "pyscript").rglob("*")

@@ -7,7 +7,16 @@ page needs (see /work/shared/notes/pyscript-pyodide.md §1):
 
 - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
   python_stdlib.zip, pyodide-lock.json;
-- ``static/vendor/pyscript/``: the whole ``dist/`` of ``@pyscript/core`` minus ``*.map``.
+- ``static/vendor/pyscript/``: the whole ``dist/`` of ``@pyscript/core`` minus ``*.map``;
+- ``static/vendor/fzstd/index.js``: the npm package ``fzstd``'s browser build, the
+  Zstandard decoder of the compressed copies (static/unpack.js, issue 25).
+
+``python_stdlib.zip`` is written again with its members stored, not deflated
+(``stored_zip``): the same files, 9.7 MB instead of 2.5 MB, so that its compressed copy
+for a first visit (scripts/packed.py) compresses across files: 1.6 MB as Zstandard
+against 2.5 MB deflated member by member. Python's zipimport reads stored members
+without inflating them; the interpreter copy (scripts/interpreter_copy.py) is made
+from this zip, whose table of contents it caches, so the two are vendored together.
 
 It also writes ``static/vendor/vendor.json`` (package versions, and every vendored file
 with its size and SHA-256), which later steps (``make dist``, the service worker's
@@ -28,8 +37,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +54,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PACKAGES = {"pyodide": "pyodide", "pyscript": "@pyscript/core"}
+PACKAGES = {"pyodide": "pyodide", "pyscript": "@pyscript/core", "fzstd": "fzstd"}
 MANIFEST = "vendor.json"
 
 
@@ -71,7 +82,25 @@ def wanted_files() -> dict[str, Path]:
     for src in sorted(dist.rglob("*")):
         if src.is_file() and not src.name.endswith(".map"):
             files[f"pyscript/{src.relative_to(dist).as_posix()}"] = src
+    files["fzstd/index.js"] = NODE_MODULES / "fzstd" / "umd" / "index.js"
     return files
+
+
+def stored_zip(src: Path, dst: Path) -> None:
+    """Write the zip archive ``src`` to ``dst`` with every member stored (not
+    compressed), in the same order with the same names, dates and attributes: the same
+    bytes for the same ``src``."""
+    tmp = dst.with_name(dst.name + ".tmp")
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            info.compress_type = zipfile.ZIP_STORED
+            zout.writestr(info, data)
+    tmp.replace(dst)
+
+
+#: Vendored files written by a function of their source instead of copied.
+TRANSFORMS = {"pyodide/python_stdlib.zip": stored_zip}
 
 
 def sha256(path: Path) -> str:
@@ -83,12 +112,18 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def same_file(src: Path, dst: Path) -> bool:
-    """True when ``dst`` exists with the size and mtime of ``src`` (copy2 keeps mtime)."""
+def same_file(src: Path, dst: Path, transformed: bool = False) -> bool:
+    """True when ``dst`` exists with the size and mtime of ``src`` (copy2 keeps mtime;
+    a ``transformed`` file has the mtime of its source and a size of its own)."""
     if not dst.is_file():
         return False
     a, b = src.stat(), dst.stat()
-    return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
+    return (transformed or a.st_size == b.st_size) and int(a.st_mtime) == int(b.st_mtime)
+
+
+def fresh(rel: str, src: Path, dest: Path) -> bool:
+    """Whether the vendored ``dest / rel`` is up to date with its source ``src``."""
+    return same_file(src, dest / rel, rel in TRANSFORMS)
 
 
 def check_sources(pins: dict[str, str]) -> list[str]:
@@ -104,13 +139,14 @@ def check_sources(pins: dict[str, str]) -> list[str]:
     return problems
 
 
-def manifest_text(files: dict[str, Path], pins: dict[str, str]) -> str:
-    """Return the JSON text of vendor.json for ``files`` (hashes from the sources)."""
+def manifest_text(files: dict[str, Path], pins: dict[str, str], dest: Path) -> str:
+    """Return the JSON text of vendor.json for ``files`` (sizes and hashes of the
+    vendored files in ``dest``)."""
     data = {
         "versions": {key: pins[npm] for key, npm in PACKAGES.items()},
         "files": {
-            rel: {"size": src.stat().st_size, "sha256": sha256(src)}
-            for rel, src in sorted(files.items())
+            rel: {"size": (dest / rel).stat().st_size, "sha256": sha256(dest / rel)}
+            for rel in sorted(files)
         },
     }
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
@@ -131,7 +167,7 @@ def existing_files(dest: Path) -> set[str]:
 
 def is_stale(dest: Path, files: dict[str, Path]) -> list[str]:
     """Return what differs between ``dest`` and ``files`` (empty when up to date)."""
-    diffs = [rel for rel, src in files.items() if not same_file(src, dest / rel)]
+    diffs = [rel for rel, src in files.items() if not fresh(rel, src, dest)]
     diffs += sorted(existing_files(dest) - set(files))
     if not (dest / MANIFEST).is_file():
         diffs.append(MANIFEST)
@@ -158,13 +194,17 @@ def vendor(dest: Path = DEFAULT_DEST, check: bool = False, quiet: bool = False) 
     copied = 0
     for rel, src in files.items():
         dst = dest / rel
-        if not same_file(src, dst):
+        if not fresh(rel, src, dest):
             dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dst)
+            if rel in TRANSFORMS:
+                TRANSFORMS[rel](src, dst)
+                os.utime(dst, (src.stat().st_atime, src.stat().st_mtime))
+            else:
+                shutil.copy2(src, dst)
             copied += 1
     manifest = dest / MANIFEST
     if copied or not manifest.is_file():
-        text = manifest_text(files, pins)
+        text = manifest_text(files, pins, dest)
         if not manifest.is_file() or manifest.read_text(encoding="utf-8") != text:
             manifest.write_text(text, encoding="utf-8")
     if not quiet and (copied or stale):

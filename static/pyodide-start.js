@@ -7,7 +7,7 @@
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
 // same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build,
 // under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
-// 31 MB (4.6 MB as the compressed copy a first visit fetches, below), fetched as soon
+// 31 MB (3.2 MB as the compressed copy a first visit fetches, below), fetched as soon
 // as this module runs and precached by the service worker like every other file. The copy holds only
 // the bare interpreter: PyScript's set-up, the game's files and the game itself run
 // after it, every time; Python stays the one source of truth. `random` is reseeded
@@ -46,6 +46,7 @@
 // "used", "none" (no copy to be had) or "refused" (`error` says why); bytes: the copy's
 // size; jspi: whether this Pyodide uses JSPI (false wherever the page runs).
 import "./vendor/packed.js";
+import "./vendor/fzstd/index.js";
 import "./unpack.js";
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -250,6 +251,18 @@ function fetchAsPreloaded() {
 fetchAsPreloaded();
 serveEarly();
 window.__handoff = handOff();
+
+// The files this page decoded or preloaded, for its solver's worker, which would
+// otherwise fetch and decode them again (static/solver-worker.js, named "given" by
+// game/ui/browser.py when this is here): posted to `worker` as
+// {type: "files", files: [[URL, Blob, Content-Type], ...]} once all are at hand (the
+// worker starts after the page is ready, when they are); [] on a failure, so the
+// worker never waits in vain.
+window.__giveFiles = (worker) => {
+  Promise.all(given.map(async ([url, kept, type]) => [url, await kept, type]))
+    .then((files) => worker.postMessage({ type: "files", files: files.filter(([, blob]) => blob) }))
+    .catch(() => worker.postMessage({ type: "files", files: [] }));
+};
 
 // Fetched as soon as this module runs (index.html loads it early, with async; decoded
 // from its compressed copy on a first visit, above): the download overlaps PyScript's

@@ -23,6 +23,7 @@
 // sent by the Searcher as an "error" answer. Either way the page searches in its own
 // slices instead.
 import "./vendor/packed.js";
+import "./vendor/fzstd/index.js";
 import "./unpack.js";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
@@ -32,17 +33,45 @@ const ROOT = new URL("../", import.meta.url).href;
 // A worker of a page that no service worker controls (named "packed" by the page,
 // game/ui/browser.py) fetches the large files as the page did: their compressed copies,
 // decoded here (static/unpack.js; the browser's HTTP cache holds the copies the page
-// fetched). Otherwise the files themselves, from the service worker's cache.
-// Pyodide's module too, run from its decoded text (static/unpack.js, moduleFunction).
-const PACKED = self.name === "packed";
+// fetched). Named "given", it first waits for the files the page decoded itself
+// (static/pyodide-start.js, window.__giveFiles: one message {type: "files", files:
+// [[URL, Blob, Content-Type], ...]}) and takes each from there, decoding nothing; a
+// file not given is fetched as "packed". Otherwise the files themselves, from the
+// service worker's cache. Pyodide's module too, run from its decoded text
+// (static/unpack.js, moduleFunction).
+const GIVEN = self.name === "given";
+const PACKED = GIVEN || self.name === "packed";
+const GIVEN_WAIT_MS = 5000; // a page that never sends them: decoded here after all
 const ASM_PATH = "static/vendor/pyodide/pyodide.asm.mjs";
 const plainFetch = self.fetch.bind(self);
+const givenFiles = new Promise((resolve) => {
+  if (!GIVEN) {
+    resolve(new Map());
+    return;
+  }
+  const take = (e) => {
+    if (!e.data || e.data.type !== "files") return;
+    self.removeEventListener("message", take);
+    resolve(new Map(e.data.files.map(([url, blob, type]) => [url, [blob, type]])));
+  };
+  self.addEventListener("message", take);
+  setTimeout(() => resolve(new Map()), GIVEN_WAIT_MS);
+});
+// A Response of the file at `url` given by the page, or null.
+async function givenFile(url) {
+  const found = (await givenFiles).get(url);
+  if (!found) return null;
+  const [blob, type] = found;
+  return new Response(blob, { headers: type ? { "Content-Type": type } : {} });
+}
 if (PACKED) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
   const paths = new Map(Object.keys(packed()).filter(encoding).map((p) => [new URL(p, ROOT).href, p]));
-  self.fetch = (input, init) => {
+  self.fetch = async (input, init) => {
     const url = typeof input === "string" || input instanceof URL ? new URL(input, self.location.href).href : null;
     const bare = !init || Object.keys(init).length === 0; // Pyodide passes {}
+    const given = url !== null && bare && await givenFile(url);
+    if (given) return given;
     const path = url !== null && bare && paths.get(url);
     return path ? fetchUnpacked(ROOT, path, { fetch: plainFetch }) : plainFetch(input, init);
   };
@@ -52,9 +81,11 @@ if (PACKED) {
 async function moduleOption() {
   if (!PACKED) return {};
   try {
-    const res = await self.__unpack.fetchUnpacked(ROOT, ASM_PATH, { fetch: plainFetch });
-    if (!res.ok || !res.headers.get("X-Unpacked")) return {};
-    return { createPyodideModule: self.__unpack.moduleFunction(await res.text(), new URL(ASM_PATH, ROOT).href) };
+    const url = new URL(ASM_PATH, ROOT).href;
+    const given = await givenFile(url);
+    const res = given || await self.__unpack.fetchUnpacked(ROOT, ASM_PATH, { fetch: plainFetch });
+    if (!given && (!res.ok || !res.headers.get("X-Unpacked"))) return {};
+    return { createPyodideModule: self.__unpack.moduleFunction(await res.text(), url) };
   } catch (_) {
     return {};
   }
@@ -69,6 +100,7 @@ const inbox = [];
 const post = (text) => self.postMessage(text);
 
 self.addEventListener("message", (e) => {
+  if (e.data && e.data.type === "files") return; // the page's files (givenFiles, above)
   if (searcher === null) inbox.push(e.data);
   else receive(e.data);
 });

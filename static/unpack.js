@@ -5,8 +5,11 @@
 // network as 31.5 MB and Pyodide's wasm as 9.6 MB. The set-up writes compressed copies
 // beside them (x.br, x.gz; scripts/packed.py), listed with their sizes by
 // static/vendor/packed.js (self.__packed, loaded before this file). fetchUnpacked asks
-// for the copy by its own name, which every host sends as it is, and decodes it with
-// DecompressionStream: Brotli where the engine decodes it, else gzip (every engine).
+// for the copy by its own name, which every host sends as it is, and decodes it:
+// Brotli where the engine's DecompressionStream decodes it (Firefox), else Zstandard
+// with the pinned fzstd (static/vendor/fzstd.js, 8 KB of JavaScript, loaded before
+// this file; Chromium and WebKit: 18 % fewer bytes than gzip for the wasm, 26 % for
+// the interpreter copy), else gzip (every engine's DecompressionStream).
 // The caller gets a Response of the decoded file (the file's own Content-Type, so
 // WebAssembly.instantiateStreaming takes it). A host that itself marks the copy as
 // encoded (Content-Encoding: br for x.br) has the browser decode it: it is not
@@ -18,12 +21,13 @@
 // encoding, dataSegments, moduleFunction}.
 (() => {
   "use strict";
-  const FORMATS = { br: "brotli", gz: "gzip" }; // packed.js key -> DecompressionStream format
-  const CODINGS = { br: "br", gz: "gzip" }; // packed.js key -> Content-Encoding
+  // packed.js key -> DecompressionStream format, in the order of preference
+  const FORMATS = { br: "brotli", zst: "zstd", gz: "gzip" };
+  const CODINGS = { br: "br", zst: "zstd", gz: "gzip" }; // packed.js key -> Content-Encoding
   const TYPES = { wasm: "application/wasm", json: "application/json", js: "text/javascript",
     mjs: "text/javascript" };
 
-  const decodes = (key) => {
+  const native = (key) => {
     try {
       new DecompressionStream(FORMATS[key]);
       return true;
@@ -31,7 +35,32 @@
       return false;
     }
   };
-  const usable = Object.keys(FORMATS).filter(decodes);
+  // Zstandard through fzstd's streaming decoder where the engine has none: each block
+  // it decodes is a new array, handed on as it comes.
+  const fzstdStream = () => {
+    let decoder;
+    return new TransformStream({
+      start(controller) {
+        decoder = new self.fzstd.Decompress((chunk) => {
+          if (chunk.length) controller.enqueue(chunk);
+        });
+      },
+      transform(chunk) {
+        decoder.push(chunk);
+      },
+      flush() {
+        decoder.push(new Uint8Array(0), true);
+      },
+    });
+  };
+  // key -> () => a TransformStream of the copy's bytes into the file's, for each key
+  // this engine can decode.
+  const decoders = {};
+  for (const key of Object.keys(FORMATS)) {
+    if (native(key)) decoders[key] = () => new DecompressionStream(FORMATS[key]);
+    else if (key === "zst" && self.fzstd && self.fzstd.Decompress) decoders[key] = fzstdStream;
+  }
+  const usable = Object.keys(FORMATS).filter((key) => decoders[key]);
 
   // The copy this engine would fetch for `path` (relative to the site's root): its key
   // in packed.js, or null.
@@ -157,7 +186,7 @@
       if (res && res.ok && res.body) {
         let body = res.body;
         const sent = (res.headers.get("Content-Encoding") || "").trim().toLowerCase();
-        if (sent !== CODINGS[key]) body = body.pipeThrough(new DecompressionStream(FORMATS[key]));
+        if (sent !== CODINGS[key]) body = body.pipeThrough(decoders[key]());
         if (options.onBytes) body = counted(body, options.onBytes);
         const ext = path.slice(path.lastIndexOf(".") + 1);
         const headers = { "Content-Type": TYPES[ext] || "application/octet-stream", "X-Unpacked": key };

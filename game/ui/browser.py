@@ -122,14 +122,18 @@ class Browser:
             return None
         # A page that no service worker controls (a first visit) fetched the runtime's
         # large files as compressed copies and decoded them (static/pyodide-start.js,
-        # issue 25); its worker, named "packed", does the same (static/solver-worker.js)
-        # instead of fetching each whole file again.
+        # issue 25); it hands them to its worker, named "given" (static/solver-worker.js),
+        # or, where it cannot, the worker, named "packed", fetches and decodes the copies
+        # itself instead of fetching each whole file again.
         container = getattr(js.navigator, "serviceWorker", None)
-        name = "" if container is not None and container.controller else "packed"
+        give = getattr(js.window, "__giveFiles", None)
+        name = "" if container is not None and container.controller else "given" if give else "packed"
         try:
             worker = js.Worker.new(url, js.Object.fromEntries([["type", "module"], ["name", name]]))
         except Exception:  # noqa: BLE001 - a SecurityError, a TypeError: no worker here
             return None
+        if name == "given" and give is not None:
+            give(worker)
 
         def message(event: JS) -> None:
             data = event.data

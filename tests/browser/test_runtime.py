@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "pyscript.toml"
 INTERPRETER = "./static/pyodide-start.js"  # imports the vendored pyodide.mjs
 VENDORED_PYODIDE = "./vendor/pyodide/pyodide.mjs"
-PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "fzstd": "0.1.1"}
 # Must match FALLBACK in static/boot.js (used when a catalog or key is missing).
 BOOT_FALLBACK = {
     "boot.loading": "Loading the game…",
@@ -151,12 +151,15 @@ def test_page_boots_on_vendored_runtime_same_origin_only(open_app, page, page_lo
     assert page.locator("#boot-status").count() == 0
     assert page.locator(".py-error").count() == 0
     paths = [r.removeprefix(page_log.origin) for r in page_log.requests]
-    # A first visit asks for the wasm under one name only: its gzip copy, which the page
-    # decodes (static/unpack.js: Chromium's DecompressionStream takes no Brotli) and
-    # hands to WebAssembly as application/wasm; never the file itself, whatever copies
-    # the server holds (tests/browser/test_first_visit_wire.py counts at the server).
+    # A first visit asks for the wasm under one name only: its Zstandard copy, which the
+    # page decodes (static/unpack.js: Chromium's DecompressionStream takes no Brotli, so
+    # the pinned fzstd) and hands to WebAssembly as application/wasm; never the file
+    # itself, whatever copies the server holds (tests/browser/test_first_visit_wire.py
+    # counts at the server). So is Python's standard library.
     wasm = {p for p in paths if p.startswith("/static/vendor/pyodide/pyodide.asm.wasm")}
-    assert wasm == {"/static/vendor/pyodide/pyodide.asm.wasm.gz"}, wasm
+    assert wasm == {"/static/vendor/pyodide/pyodide.asm.wasm.zst"}, wasm
+    stdlib = {p for p in paths if p.startswith("/static/vendor/pyodide/python_stdlib.zip")}
+    assert stdlib == {"/static/vendor/pyodide/python_stdlib.zip.zst"}, stdlib
     assert "/static/vendor/pyscript/core.js" in paths
     assert wasm_types == []
     assert page_log.foreign_requests == []

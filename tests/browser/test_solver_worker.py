@@ -69,6 +69,9 @@ def test_the_worker_answers_the_verdict_and_a_hint_with_the_page_thread_free(bro
                          " > performance.getEntriesByName('solitaire:ready')[0].startTime")
     assert page.evaluate(FELL_BACK) == 0
     assert [w.url.rsplit("/", 1)[-1] for w in page.workers] == ["solver-worker.js"]
+    # A first visit: the page handed the worker the files it decoded (nothing fetched
+    # or decoded again, static/solver-worker.js "given")
+    assert page.workers[0].evaluate("self.name") == "given"
     assert page.locator(VERDICT).get_attribute("data-value") == "thinking"
     t0 = page.evaluate("performance.now()")
     browser.start_tracing(page=page, categories=["toplevel"])

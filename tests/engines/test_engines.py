@@ -170,8 +170,8 @@ def test_the_game_in_each_engine(engine: str, site: Site, browser_page: Page) ->
     for path in packed.listing(ROOT):
         forms = {k: (n, site.sent[k]) for k, n in site.requests.items()
                  if k == f"/{path}" or k.startswith(f"/{path}.")}
-        sizes = {(ROOT / f"{path}{ext}").stat().st_size for ext in ("", ".br", ".gz", ".xor.br", ".xor.gz")
-                 if (ROOT / f"{path}{ext}").is_file()}
+        names = [path] + [packed.copy_name(path, key) for key in packed.KEYS.values()]
+        sizes = {(ROOT / name).stat().st_size for name in names if (ROOT / name).is_file()}
         assert len(forms) == 1 and all(sent in sizes for _, sent in forms.values()), \
             f"{engine} {path}: (requests, bytes) {forms}"
     p.reload()

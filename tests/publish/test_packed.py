@@ -8,11 +8,12 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from scripts import packed
+from scripts import compress, packed
 
 
 def leb(n: int) -> bytes:
@@ -96,9 +97,16 @@ def test_copies_and_their_list(tmp_path: Path) -> None:
     xored = gzip.decompress((vendor / "interpreter.snapshot.xor.gz").read_bytes())
     assert packed.xor_segments(xored, module + bytes(5000)) == snapshot
     assert gzip.decompress((vendor / "pyodide" / "pyodide.asm.wasm.gz").read_bytes()) == module + bytes(5000)
-    # A copy older than the wasm it is XORed with: stale, left out, and made again.
+    if compress.ZSTD:  # the Zstandard copies (Debian's zstd, installed by the set-up)
+        assert entry["zst"] == (vendor / "interpreter.snapshot.xor.zst").stat().st_size
+        unzstd = [compress.ZSTD, "-d", "-c", "-q"]
+        run = lambda path: subprocess.run(unzstd + [str(path)], stdout=subprocess.PIPE, check=True).stdout  # noqa: E731
+        assert packed.xor_segments(run(vendor / "interpreter.snapshot.xor.zst"), module + bytes(5000)) == snapshot
+        assert run(vendor / "pyodide" / "pyodide.asm.wasm.zst") == module + bytes(5000)
+    # Copies older than the wasm they are XORed with: stale, left out, and made again.
     earlier = (vendor / "pyodide" / "pyodide.asm.wasm").stat().st_mtime - 10
-    os.utime(vendor / "interpreter.snapshot.xor.gz", (earlier, earlier))
+    for stale in vendor.glob("interpreter.snapshot.xor.*"):
+        os.utime(stale, (earlier, earlier))
     assert "static/vendor/interpreter.snapshot" not in packed.listing(tmp_path)
     packed.make_copies(tmp_path)
     assert "static/vendor/interpreter.snapshot" in packed.listing(tmp_path)
