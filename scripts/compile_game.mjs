@@ -16,6 +16,9 @@ py.runPython(`
 import importlib.util, io, os, py_compile, zipfile
 
 STAMP = (1980, 1, 1, 0, 0, 0)  # fixed times: same sources, same bytes, same hash
+# Members stored, not deflated: a first visit fetches the archive's Zstandard copy
+# (scripts/packed.py), which compresses across members: 0.44 MB against 0.72 MB for
+# the archive deflated member by member.
 sources = []
 for folder, dirs, files in os.walk("/repo/game"):
     dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -23,10 +26,10 @@ for folder, dirs, files in os.walk("/repo/game"):
 tmp = out_path + ".tmp"
 def entry(name):
     info = zipfile.ZipInfo(name, STAMP)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED
     return info
 
-with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zf:
     for src in sources:
         rel = os.path.relpath(src, "/repo")
         with open(src, "rb") as fh:

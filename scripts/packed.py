@@ -41,7 +41,10 @@ from scripts import compress  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = "static/vendor/packed.js"
 #: The files the page (static/pyodide-start.js) and the solver's worker fetch packed,
-#: relative to the site's root. pyodide.asm.mjs, a module, is run from its decoded text
+#: relative to the site's root. The two zip archives are made with their members stored
+#: (scripts/vendor.py, scripts/compile_game.mjs) so that their copies compress across
+#: members; PyScript's fetch of game.zip (pyscript.toml ``[files]``) gets the decoded
+#: archive like Pyodide's fetches of its own files. pyodide.asm.mjs, a module, is run from its decoded text
 #: (static/unpack.js, moduleFunction) and handed to Pyodide as `createPyodideModule`.
 PACKED = (
     "static/vendor/interpreter.snapshot",
@@ -49,6 +52,7 @@ PACKED = (
     "static/vendor/pyodide/pyodide.asm.wasm",
     "static/vendor/pyodide/pyodide-lock.json",
     "static/vendor/pyodide/python_stdlib.zip",
+    "static/vendor/game.zip",
 )
 #: ``compress`` encoding of a copy -> its key in packed.js (and the copy's suffix), in
 #: the page's order of preference: Brotli where DecompressionStream decodes it, else

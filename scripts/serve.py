@@ -133,14 +133,17 @@ class Handler(SimpleHTTPRequestHandler):
         if self._forbidden_path():
             self.send_error(404, "Not found")
             return None
-        if urlsplit(self.path).path.endswith("/static/vendor/game.zip"):
+        if urlsplit(self.path).path.endswith(("/static/vendor/game.zip", "/static/vendor/packed.js")):
             # Development: rebuild the game archive when game/ changed since it was
-            # built, so an edit shows on the next reload (scripts/bundle_game.py).
+            # built, so an edit shows on the next reload (scripts/bundle_game.py), with
+            # the compressed copies a first visit fetches instead and their list
+            # (scripts/packed.py; the page asks for that list first).
             try:
-                from scripts import bundle_game
+                from scripts import bundle_game, packed
 
-                if Path(self.directory).resolve() == bundle_game.ROOT:
-                    bundle_game.ensure()
+                if Path(self.directory).resolve() == bundle_game.ROOT and bundle_game.ensure():
+                    packed.make_copies(bundle_game.ROOT)
+                    packed.write(bundle_game.ROOT)
             except Exception as err:  # noqa: BLE001 - serve the old archive, say why
                 self.log_error("game.zip not rebuilt: %s", err)
         if "Range" not in self.headers:
