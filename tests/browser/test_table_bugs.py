@@ -13,6 +13,7 @@ the table's taps, timing and geometry, not in the start-up.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -87,14 +88,23 @@ def tap(page, point, on_touch: bool) -> None:
 def quick_taps(page, point, on_touch: bool, n: int) -> None:
     """``n`` taps at ``point`` sent in one go, one right after the other (well within
     the double-tap time)."""
-    if not on_touch:
-        for _ in range(n):
-            page.mouse.click(*point)
-        return
+    # Each event carries its own time, 20 ms after the one before: the page reads the
+    # taps' times from Event.timeStamp (game/ui/gestures.py), so a loaded machine that
+    # dispatches them late cannot stretch them past the double-tap window (checked: with
+    # 200 ms of sleep after each event, the double tap still acts; without the times,
+    # it was taken for two taps, as a clean-clone run at load 12 once did).
     cdp = page.context.new_cdp_session(page)
-    for kind in ("touchStart", "touchEnd") * n:
-        points = [{"x": point[0], "y": point[1]}] if kind == "touchStart" else []
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    start = time.time()
+    if on_touch:
+        for i, kind in enumerate(("touchStart", "touchEnd") * n):
+            points = [{"x": point[0], "y": point[1]}] if kind == "touchStart" else []
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": start + 0.02 * i})
+    else:
+        page.mouse.move(*point)
+        for i, kind in enumerate(("mousePressed", "mouseReleased") * n):
+            cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": point[0], "y": point[1], "button": "left",
+                                                  "buttons": 1 if kind == "mousePressed" else 0,
+                                                  "clickCount": 1, "timestamp": start + 0.02 * i})
     cdp.detach()
 
 
