@@ -63,7 +63,8 @@ def first_visit(engine: str, top: Path, kind: str, mbit: float, latency_ms: floa
         if ready == -1:
             raise RuntimeError(f"{engine} {kind}: .py-error")
         at_ready = site.total()
-        start = page.eval("(window.__pyodideStart || {}).mode || null")
+        start = page.eval("(s => s ? `${s.mode}, copy ${s.copy}, eta ${s.copyEtaMs} ms` : null)"
+                          "(window.__pyodideStart)")
         site.rate = None  # the precache, unthrottled: only its bytes are wanted
         page.wait(WORKER_ACTIVE, timeout)
         time.sleep(0.5)

@@ -13,7 +13,8 @@
 // after it, every time; Python stays the one source of truth. `random` is reseeded
 // from os.urandom after a restore (the copy holds one generator state).
 //
-// - A start restores the copy.
+// - A start restores the copy, but a first visit on a slow network skips it (below,
+//   RESTORE_SAVES_MS).
 // - No copy (not made, not found, offline before the worker holds it) or a copy Pyodide
 //   refuses (it checks the build id; `_loadSnapshot` is private in pyodide.d.ts) means
 //   Pyodide's normal start, a few seconds longer, and the same game.
@@ -43,8 +44,10 @@
 //
 // window.__pyodideStart = {mode, ms, copy, bytes, error, jspi} says what happened (tests,
 // bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
-// "used", "none" (no copy to be had) or "refused" (`error` says why); bytes: the copy's
-// size; jspi: whether this Pyodide uses JSPI (false wherever the page runs).
+// "used", "none" (no copy to be had), "skipped" (a first visit on a network too slow
+// for it to pay, below) or "refused" (`error` says why); bytes: the copy's size; jspi:
+// whether this Pyodide uses JSPI (false wherever the page runs); copyEtaMs and copyRate
+// (bytes/ms): the first visit's estimate of the copy's download, 0 when not made.
 import "./vendor/packed.js";
 import "./vendor/fzstd/index.js";
 import "./unpack.js";
@@ -88,9 +91,34 @@ function tell(url, bytes, size) {
   else (window.__bootBytes ||= []).push([url, bytes, size]);
 }
 
+// The interpreter copy only where it pays for its bytes (issue 25): a restore saves
+// this engine about RESTORE_SAVES_MS of Python starting itself, but the copy is the
+// largest download (3.2 MB compressed). So on a first visit it is asked for last, once
+// every other compressed file has arrived (not sharing the network with them), and
+// only if, at the rate those came at, it would arrive within that saving; otherwise
+// the page (and its solver's worker) start Python normally, and the service worker's
+// precache fetches the copy for every later start. Localhost or a fast network: the
+// copy; 12 Mbit/s: no copy in Chromium and Firefox (ready 0.7-1.0 s sooner,
+// bench_wire.py), the copy in WebKit, whose normal start is 3-4 s longer.
+// The savings, measured on the 2-core test machine (bench_wire.py at 12 Mbit/s, ready
+// with and without the copy less the copy's download; README "Measured"): WebKit
+// (Safari, every iOS browser) 3.3 s, Firefox (Gecko) 1.1 s, else (Chromium) 1.5 s.
+const UA = navigator.userAgent;
+const RESTORE_SAVES_MS = /AppleWebKit\//.test(UA) && !/(Chrome|Chromium|Edg)\//.test(UA) ? 3300
+  : /\bGecko\/\d/.test(UA) ? 1100 : 1500;
+// {skipped: bool, etaMs, rateBytesPerMs} once the page decided about the copy (a
+// controlled page restores the service worker's copy: no decision); read by
+// window.__pyodideStart and by the solver's worker (window.__giveFiles).
+let copyDecision = Promise.resolve({ skipped: false, etaMs: 0, rateBytesPerMs: 0 });
+
 if (!controlled) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
   const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
+  const copyPath = new URL(COPY_URL).href.slice(ROOT.length);
+  const others = []; // [wire bytes, Promise] of each compressed file but the copy
+  const t0 = performance.now();
+  let startCopy;
+  const copyWanted = new Promise((resolve) => { startCopy = resolve; });
   // The interpreter copy is sent XORed with the wasm (scripts/packed.py): the wasm this
   // page decodes anyway, once whole.
   const base = async (path) => {
@@ -105,7 +133,12 @@ if (!controlled) {
     let keep;
     blobs.set(path, new Promise((resolve) => { keep = resolve; }));
     tell(url, 0, info.bytes);
-    const res = fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base }).then((res) => {
+    const isCopy = path === copyPath;
+    const fetched = isCopy
+      ? copyWanted.then((wanted) => (wanted ? fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base })
+        : new Response(null, { status: 204, headers: { "X-Copy": "skipped" } })))
+      : fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base });
+    const res = fetched.then((res) => {
       if (!res.ok || !res.body) {
         keep(null);
         return res;
@@ -123,7 +156,20 @@ if (!controlled) {
     });
     res.catch(() => {}); // said by whoever fetches the file (below, or Pyodide)
     early.set(url, res);
+    if (!isCopy) others.push([info[key], blobs.get(path)]);
   }
+  // Once the others have arrived (or failed): the copy, if it comes in time.
+  copyDecision = Promise.all(others.map(([, done]) => done)).then(() => {
+    const info = packed()[copyPath];
+    const key = info && encoding(copyPath);
+    const wire = others.reduce((sum, [n]) => sum + n, 0);
+    const rateBytesPerMs = wire / Math.max(1, performance.now() - t0);
+    const etaMs = key ? info[key] / rateBytesPerMs : 0;
+    const skipped = etaMs > RESTORE_SAVES_MS;
+    if (skipped && info) tell(COPY_URL, info.bytes, info.bytes); // the progress line: nothing to wait for
+    startCopy(!skipped);
+    return { skipped, etaMs, rateBytesPerMs };
+  });
 }
 
 // A controlled page imports pyodide.asm.mjs and fetches the other packed files now
@@ -258,9 +304,12 @@ window.__handoff = handOff();
 // {type: "files", files: [[URL, Blob, Content-Type], ...]} once all are at hand (the
 // worker starts after the page is ready, when they are); [] on a failure, so the
 // worker never waits in vain.
+// `noCopy: true` when the page skipped the interpreter copy (above): the worker then
+// starts Python normally rather than fetch the copy beside the service worker's precache.
 window.__giveFiles = (worker) => {
-  Promise.all(given.map(async ([url, kept, type]) => [url, await kept, type]))
-    .then((files) => worker.postMessage({ type: "files", files: files.filter(([, blob]) => blob) }))
+  Promise.all([copyDecision, ...given.map(async ([url, kept, type]) => [url, await kept, type])])
+    .then(([decided, ...files]) => worker.postMessage({ type: "files", files: files.filter(([, blob]) => blob),
+                                                       noCopy: decided.skipped }))
     .catch(() => worker.postMessage({ type: "files", files: [] }));
 };
 
@@ -270,7 +319,7 @@ window.__giveFiles = (worker) => {
 async function fetchCopy() {
   try {
     const res = await fetch(COPY_URL);
-    return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+    return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null; // 204: skipped, above
   } catch (_) {
     // a copy that could not be decoded: the file itself
     try {
@@ -318,14 +367,17 @@ export async function loadPyodide(options = {}) {
   const createPyodideModule = await moduleText();
   const base = { ...options, indexURL: INDEX_URL, ...(createPyodideModule ? { createPyodideModule } : {}) };
   const copy = await lookup;
+  const decided = await copyDecision;
   dropOldCopies(); // not awaited: nothing here needs them
   let error = null;
+  // how the page decided about the copy (above): for tests and bench/bench_wire.py
+  const why = { copyEtaMs: Math.round(decided.etaMs), copyRate: decided.rateBytesPerMs };
   if (copy) {
     try {
       const pyodide = await startVendored({ ...base, _loadSnapshot: copy });
       pyodide.runPython("import random\nrandom.seed()");
       report(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength,
-                        error: null });
+                        error: null, ...why });
       return pyodide;
     } catch (err) {
       console.warn("Pyodide's saved start refused, starting afresh:", err);
@@ -333,7 +385,8 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await startVendored(base);
-  report(pyodide, { mode: "normal", ms: performance.now() - t0, copy: copy ? "refused" : "none",
-                    bytes: copy ? copy.byteLength : 0, error });
+  report(pyodide, { mode: "normal", ms: performance.now() - t0,
+                    copy: copy ? "refused" : decided.skipped ? "skipped" : "none",
+                    bytes: copy ? copy.byteLength : 0, error, ...why });
   return pyodide;
 }

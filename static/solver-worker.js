@@ -44,6 +44,10 @@ const PACKED = GIVEN || self.name === "packed";
 const GIVEN_WAIT_MS = 5000; // a page that never sends them: decoded here after all
 const ASM_PATH = "static/vendor/pyodide/pyodide.asm.mjs";
 const plainFetch = self.fetch.bind(self);
+// The page skipped the interpreter copy (a first visit on a slow network,
+// static/pyodide-start.js): Python starts normally here too, rather than fetch the copy
+// beside the service worker's precache of it.
+let noCopy = false;
 const givenFiles = new Promise((resolve) => {
   if (!GIVEN) {
     resolve(new Map());
@@ -52,6 +56,7 @@ const givenFiles = new Promise((resolve) => {
   const take = (e) => {
     if (!e.data || e.data.type !== "files") return;
     self.removeEventListener("message", take);
+    noCopy = Boolean(e.data.noCopy);
     resolve(new Map(e.data.files.map(([url, blob, type]) => [url, [blob, type]])));
   };
   self.addEventListener("message", take);
@@ -154,13 +159,15 @@ const steps = {};
 const stepDone = (name) => { steps[name] = performance.now() - T0; };
 
 async function start() {
-  const [copy, zip, made] = await Promise.all([bytes(COPY_URL).catch(() => null), bytes(GAME_URL), moduleOption()]);
+  await givenFiles;
+  const copy = noCopy ? null : bytes(COPY_URL).catch(() => null);
+  const [zip, made, saved] = await Promise.all([bytes(GAME_URL), moduleOption(), copy]);
   stepDone("fetched");
   let pyodide = null;
   let mode = "normal";
-  if (copy) {
+  if (saved) {
     try {
-      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: copy, ...made }));
+      pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: saved, ...made }));
       mode = "restored";
     } catch (err) {
       console.warn("The solver's worker: the interpreter copy was refused, starting afresh:", err);
