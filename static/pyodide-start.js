@@ -43,7 +43,9 @@
 // game could not start.
 //
 // window.__pyodideStart = {mode, ms, copy, bytes, error, jspi} says what happened (tests,
-// bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time; copy:
+// bench/bench_startup.py): mode "restored" or "normal"; ms: loadPyodide's time (from
+// PyScript's call; with `early: true` the restore began before it, and `restoreMs` is
+// that restore's own time); copy:
 // "used", "none" (no copy to be had), "skipped" (a first visit on a network too slow
 // for it to pay, below) or "refused" (`error` says why); bytes: the copy's size; jspi:
 // whether this Pyodide uses JSPI (false wherever the page runs); copyEtaMs and copyRate
@@ -317,6 +319,9 @@ window.__giveFiles = (worker) => {
 // from its compressed copy on a first visit, above): the download overlaps PyScript's
 // own loading. null when there is no copy to be had.
 async function fetchCopy() {
+  // a controlled page: read from the worker's cache by static/warm-copy.js, if it ran
+  const hit = controlled && window.__warmCopy ? await window.__warmCopy : null;
+  if (hit) return hit;
   try {
     const res = await fetch(COPY_URL);
     return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null; // 204: skipped, above
@@ -362,14 +367,52 @@ async function withoutJspi(start) {
 
 const startVendored = (options) => withoutJspi(() => loadVendored(options));
 
+// A warm start restores at once (issue 25): a page the service worker controls has the
+// copy in its cache (read by static/warm-copy.js), so Pyodide starts from it as soon as
+// this module runs, beside PyScript's own loading, instead of when PyScript asks for
+// the interpreter (0.2-0.5 s after navigation on the test machine; bare Pyodide's page
+// 0.08 s). Pyodide sets itself up and fetches its files while the copy is read (it
+// awaits `_loadSnapshot` only before instantiating). PyScript's options (its `stdout`
+// and `stderr` line handlers) are applied when it asks; if it asks with any other
+// option, this start is left unused and Pyodide starts as below. A first visit does
+// not start early: there the copy may be skipped, and a normal start competing with
+// PyScript's loading for the CPU was slower (README "Measured").
+const EARLY_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
+const NO_COPY = "no copy";
+const earlyRestore = controlled ? (async () => {
+  const t0 = performance.now();
+  // the copy as a promise: Pyodide sets up and fetches its files meanwhile
+  const copy = lookup.then((bytes) => bytes || Promise.reject(new Error(NO_COPY)));
+  try {
+    const pyodide = await startVendored({ indexURL: INDEX_URL, _loadSnapshot: copy });
+    pyodide.runPython("import random\nrandom.seed()");
+    return { pyodide, ms: performance.now() - t0, bytes: (await copy).byteLength, error: null };
+  } catch (err) {
+    const why = String((err && err.message) || err);
+    if (why !== NO_COPY) console.warn("Pyodide's saved start refused, starting afresh:", err);
+    return { pyodide: null, error: why === NO_COPY ? null : why };
+  }
+})() : null;
+
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
+  const started = earlyRestore && Object.keys(options).every((k) => EARLY_OPTIONS.has(k)) ? await earlyRestore : null;
+  if (started && started.pyodide) {
+    const { pyodide } = started;
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+    dropOldCopies();
+    report(pyodide, { mode: "restored", ms: performance.now() - t0, restoreMs: started.ms, early: true,
+                      copy: "used", bytes: started.bytes, error: null, copyEtaMs: 0, copyRate: 0 });
+    return pyodide;
+  }
   const createPyodideModule = await moduleText();
   const base = { ...options, indexURL: INDEX_URL, ...(createPyodideModule ? { createPyodideModule } : {}) };
-  const copy = await lookup;
+  const refused = started && !started.pyodide && started.error !== null; // failed: not again
+  const copy = refused ? null : await lookup;
   const decided = await copyDecision;
   dropOldCopies(); // not awaited: nothing here needs them
-  let error = null;
+  let error = refused ? started.error : null;
   // how the page decided about the copy (above): for tests and bench/bench_wire.py
   const why = { copyEtaMs: Math.round(decided.etaMs), copyRate: decided.rateBytesPerMs };
   if (copy) {
@@ -386,7 +429,7 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await startVendored(base);
   report(pyodide, { mode: "normal", ms: performance.now() - t0,
-                    copy: copy ? "refused" : decided.skipped ? "skipped" : "none",
+                    copy: copy || refused ? "refused" : decided.skipped ? "skipped" : "none",
                     bytes: copy ? copy.byteLength : 0, error, ...why });
   return pyodide;
 }

@@ -330,6 +330,49 @@ def test_a_slow_first_visit_skips_the_interpreter_copy_and_the_next_start_restor
     wait_ready(page)
     info = page.evaluate("() => window.__pyodideStart")
     assert info["mode"] == "restored" and info["copy"] == "used", info
+    # read from the worker's cache by static/warm-copy.js, restored before PyScript asked
+    assert info["early"] is True and info["restoreMs"] > 0, info
+    assert page.evaluate("() => window.__warmCopy.then(b => b && b.byteLength)") == info["bytes"]
+    assert (table(page), status(page)) == (cards, stat)
+
+
+# Every cache of this scope but the given files: the copy there replaced by bytes
+# Pyodide cannot use, as a copy of another Pyodide build would be.
+SPOIL_CACHED_COPY = """async () => {
+  const url = new URL('static/vendor/interpreter.snapshot', location.href).href;
+  let spoiled = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if (!name.endsWith(':given') && await cache.match(url)) {
+      await cache.put(url, new Response(new Uint8Array(4096)));
+      spoiled += 1;
+    }
+  }
+  return spoiled;
+}"""
+
+
+def test_a_spoiled_copy_in_the_cache_means_one_normal_start_and_the_same_game(pwa_page, site) -> None:
+    page, _, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    twin = game.new_game(CODE)
+    page.goto(f"index.html?deal={CODE}", wait_until="commit")
+    wait_ready(page)
+    wait_controlled(page, version)
+    page.mouse.click(*pile_point(page, twin, "s"))
+    twin.play("s")
+    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
+    cards, stat = table(page), status(page)
+    assert page.evaluate(SPOIL_CACHED_COPY) == 1
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    info = page.evaluate("() => window.__pyodideStart")
+    # the early restore refused it; the start after it did not try it again
+    assert info["mode"] == "normal" and info["copy"] == "refused" and info["error"], info
+    assert sum("saved start refused" in w for w in warnings) == 1, warnings
     assert (table(page), status(page)) == (cards, stat)
 
 

@@ -187,6 +187,9 @@ def test_the_game_in_each_engine(engine: str, site: Site, browser_page: Page) ->
         p.reload()
         ready(p)
         shows(p, twin, "offline reload")
+        # Pyodide restored from the copy in the worker's cache, before PyScript asked.
+        start = p.eval("(s => `${s.mode} ${s.copy} ${s.early}`)(window.__pyodideStart)")
+        assert start == "restored used true", f"{engine}: {start}"
     finally:
         site.offline = False
 
