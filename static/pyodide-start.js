@@ -367,6 +367,14 @@ async function withoutJspi(start) {
 
 const startVendored = (options) => withoutJspi(() => loadVendored(options));
 
+// Pyodide restored from `copy` (bytes, or a promise of them); `random` reseeded (the
+// copy holds one generator state). Rejects as loadPyodide does, or if Pyodide refuses it.
+async function restore(options, copy) {
+  const pyodide = await startVendored({ ...options, _loadSnapshot: copy });
+  pyodide.runPython("import random\nrandom.seed()");
+  return pyodide;
+}
+
 // A warm start restores at once (issue 25): a page the service worker controls has the
 // copy in its cache (read by static/warm-copy.js), so Pyodide starts from it as soon as
 // this module runs, beside PyScript's own loading, instead of when PyScript asks for
@@ -384,8 +392,7 @@ const earlyRestore = controlled ? (async () => {
   // the copy as a promise: Pyodide sets up and fetches its files meanwhile
   const copy = lookup.then((bytes) => bytes || Promise.reject(new Error(NO_COPY)));
   try {
-    const pyodide = await startVendored({ indexURL: INDEX_URL, _loadSnapshot: copy });
-    pyodide.runPython("import random\nrandom.seed()");
+    const pyodide = await restore({ indexURL: INDEX_URL }, copy);
     return { pyodide, ms: performance.now() - t0, bytes: (await copy).byteLength, error: null };
   } catch (err) {
     const why = String((err && err.message) || err);
@@ -396,12 +403,12 @@ const earlyRestore = controlled ? (async () => {
 
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
+  dropOldCopies(); // not awaited: nothing here needs them
   const started = earlyRestore && Object.keys(options).every((k) => EARLY_OPTIONS.has(k)) ? await earlyRestore : null;
   if (started && started.pyodide) {
     const { pyodide } = started;
     if (options.stdout) pyodide.setStdout({ batched: options.stdout });
     if (options.stderr) pyodide.setStderr({ batched: options.stderr });
-    dropOldCopies();
     report(pyodide, { mode: "restored", ms: performance.now() - t0, restoreMs: started.ms, early: true,
                       copy: "used", bytes: started.bytes, error: null, copyEtaMs: 0, copyRate: 0 });
     return pyodide;
@@ -411,14 +418,12 @@ export async function loadPyodide(options = {}) {
   const refused = started && !started.pyodide && started.error !== null; // failed: not again
   const copy = refused ? null : await lookup;
   const decided = await copyDecision;
-  dropOldCopies(); // not awaited: nothing here needs them
   let error = refused ? started.error : null;
   // how the page decided about the copy (above): for tests and bench/bench_wire.py
   const why = { copyEtaMs: Math.round(decided.etaMs), copyRate: decided.rateBytesPerMs };
   if (copy) {
     try {
-      const pyodide = await startVendored({ ...base, _loadSnapshot: copy });
-      pyodide.runPython("import random\nrandom.seed()");
+      const pyodide = await restore(base, copy);
       report(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength,
                         error: null, ...why });
       return pyodide;

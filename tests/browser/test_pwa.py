@@ -189,20 +189,25 @@ def served_css(page: Page) -> str:
     return page.evaluate("() => fetch('./static/style.css').then(r => r.text())")
 
 
-def test_offline_reload_and_updates_keep_the_game(pwa_page, site) -> None:
-    page, ctx, _ = pwa_page
-    _, dist = site
-    version = precache.precache(dist)["version"]
-    twin = game.new_game(CODE)
-
-    # First visit online: the game starts, the worker installs, precaches and takes over.
+def first_visit_and_a_draw(page: Page, version: str, twin: game.Game) -> tuple[list[tuple], dict[str, str]]:
+    """A first visit online (the game starts, the worker installs, precaches and takes
+    over), then a stock tap, played on ``twin`` too; returns (table, status) after it."""
     page.goto(f"index.html?deal={CODE}", wait_until="commit")
     wait_ready(page)
     wait_controlled(page, version)
     page.mouse.click(*pile_point(page, twin, "s"))
     twin.play("s")
     page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
-    cards, stat, save = table(page), status(page), saved_game(page)
+    return table(page), status(page)
+
+
+def test_offline_reload_and_updates_keep_the_game(pwa_page, site) -> None:
+    page, ctx, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    twin = game.new_game(CODE)
+    cards, stat = first_visit_and_a_draw(page, version, twin)
+    save = saved_game(page)
     assert save
 
     # Offline: the reload starts the game from the cache, with the same position.
@@ -358,14 +363,7 @@ def test_a_spoiled_copy_in_the_cache_means_one_normal_start_and_the_same_game(pw
     version = precache.precache(dist)["version"]
     warnings: list[str] = []
     page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
-    twin = game.new_game(CODE)
-    page.goto(f"index.html?deal={CODE}", wait_until="commit")
-    wait_ready(page)
-    wait_controlled(page, version)
-    page.mouse.click(*pile_point(page, twin, "s"))
-    twin.play("s")
-    page.wait_for_function("() => document.querySelector('[data-status=moves]').dataset.value === '1'")
-    cards, stat = table(page), status(page)
+    cards, stat = first_visit_and_a_draw(page, version, game.new_game(CODE))
     assert page.evaluate(SPOIL_CACHED_COPY) == 1
     page.reload(wait_until="commit")
     wait_ready(page)
