@@ -1,7 +1,7 @@
 // Packs the game package for the browser: every game/**/*.py plus its bytecode,
 // compiled by the same Pyodide the page runs (so the .pyc magic number matches),
 // and the compiled methods of its dataclasses (dataclass_code.marshal, see below),
-// into one deterministic zip. Run by scripts/bundle_game.py; see its docstring.
+// into one deterministic zip, whose last member game/BUILD stamps it (below). Run by scripts/bundle_game.py; see its docstring.
 //
 //   node scripts/compile_game.mjs <repo root> <output zip>
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -29,17 +29,26 @@ def entry(name):
     info.compress_type = zipfile.ZIP_STORED
     return info
 
+# game/BUILD, the archive's last member: the SHA-256 of every other member's name and
+# bytes, in order. The interpreter copy records the BUILD whose modules it holds
+# imported, and game/freshness.py drops them when the archive's differs.
+import hashlib
+build = hashlib.sha256()
+def member(zf, name, data):
+    zf.writestr(entry(name), data)
+    build.update(name.encode() + b"\\0" + hashlib.sha256(data).digest())
+
 with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zf:
     for src in sources:
         rel = os.path.relpath(src, "/repo")
         with open(src, "rb") as fh:
-            zf.writestr(entry(rel), fh.read())
+            member(zf, rel, fh.read())
         cfile = "/tmp/c.pyc"
         py_compile.compile(src, cfile=cfile, dfile=rel, doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
         cached = os.path.relpath(importlib.util.cache_from_source(src), "/repo")
         with open(cfile, "rb") as fh:
-            zf.writestr(entry(cached), fh.read())
+            member(zf, cached, fh.read())
     # The dataclasses' generated methods, compiled (issue 14 point 2): the dataclasses
     # module builds each class's __init__, __eq__, __repr__... as source text and execs
     # it, which compiles it at every start-up (more than half of the package's import
@@ -59,7 +68,8 @@ with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zf:
         rel = os.path.relpath(src, "/repo")[:-3].replace(os.sep, ".")
         importlib.import_module(rel[:-9] if rel.endswith(".__init__") else rel)
     del dataclasses.exec
-    zf.writestr(entry("dataclass_code.marshal"), marshal.dumps(codes))
+    member(zf, "dataclass_code.marshal", marshal.dumps(codes))
+    zf.writestr(entry("game/BUILD"), build.hexdigest() + "\\n")
 os.replace(tmp, out_path)
 `);
 } catch (err) {

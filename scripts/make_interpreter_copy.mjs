@@ -1,24 +1,37 @@
-// Makes the shipped copy of Pyodide's freshly started interpreter (issue 14, "ready
-// fast"): the vendored Pyodide is started under Node with `_makeSnapshot` and its memory
-// saved with makeMemorySnapshot, right after the start. static/pyodide-start.js restores
-// it in the browser (`_loadSnapshot`), so that no start, a first visit included, spends
-// the seconds Python takes to initialise itself. Run by scripts/interpreter_copy.py.
+// Makes the shipped copy of Pyodide's started interpreter (issue 14, "ready fast";
+// issue 25.2): the vendored Pyodide is started under Node with `_makeSnapshot`, the game
+// package imported, and its memory saved with makeMemorySnapshot.
+// static/pyodide-start.js restores it in the browser (`_loadSnapshot`), so that no start,
+// a first visit included, spends the seconds Python takes to initialise itself, nor the
+// 0.1-0.25 s of importing the game. Run by scripts/interpreter_copy.py.
 //
-//   node scripts/make_interpreter_copy.mjs <vendored pyodide folder> <output file>
+//   node scripts/make_interpreter_copy.mjs <vendored pyodide folder> <game archive> <output file>
 //
 // Before the copy is taken, what a start under Node leaves different from one in a
 // browser is set as a browser's start leaves it, so that Python sees the same thing
 // wherever the copy was made: the program name (sys.executable, $_) and $LANG.
-// Nothing else runs: the copy is the bare interpreter; PyScript, the game's files and
-// the game run after it at every start. Output: one file of about 31 MB (Pyodide
-// 314.0.7), not byte-for-byte reproducible (Python seeds its hashing and `random` from
-// the system's randomness at start; the page reseeds `random` after a restore).
-import { writeFileSync, renameSync } from "node:fs";
+//
+// The game: the archive (static/vendor/game.zip, scripts/bundle_game.py) is unpacked
+// where the page's PyScript and the solver's worker unpack it (/home/pyodide, the
+// working folder), and every module of the package is imported but those that need the
+// browser (`js`, `pyodide`, `pyscript`: the adapter game/ui/browser.py and what imports
+// it, which the page imports after the restore) and game/freshness.py, the check that
+// runs at every start. The package records the archive's game/BUILD as
+// `game._copy_build`: game/freshness.py drops the imported modules when a page's
+// archive is another version. The unpacked files are removed and the import system's
+// caches cleared: only the modules stay (the file system is not in the copy; the page
+// unpacks the archive again). No JavaScript object is held (makeMemorySnapshot refuses
+// a copy that holds one), and no module draws on the clock or randomness when
+// imported (the page reseeds `random` after a restore).
+//
+// Output: one file of about 31 MB (Pyodide 314.0.7), not byte-for-byte reproducible
+// (Python seeds its hashing and `random` from the system's randomness at start).
+import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [indexURL, out] = process.argv.slice(2);
-if (!indexURL || !out) {
-  console.error("usage: node scripts/make_interpreter_copy.mjs <pyodide folder> <output>");
+const [indexURL, archive, out] = process.argv.slice(2);
+if (!indexURL || !archive || !out) {
+  console.error("usage: node scripts/make_interpreter_copy.mjs <pyodide folder> <game archive> <output>");
   process.exit(2);
 }
 const pyodide = await loadPyodide({
@@ -33,7 +46,54 @@ os.environ["_"] = "./this.program"
 os.environ["LANG"] = "en_US.UTF-8"
 del os, sys
 `);
+pyodide.FS.writeFile("/tmp/game.zip", readFileSync(archive));
+const [imported, left] = pyodide.runPython(`
+def _import_game():
+    import importlib, os, shutil, sys, zipfile
+    home = os.getcwd()
+    with zipfile.ZipFile("/tmp/game.zip") as zf:
+        names = zf.namelist()
+        zf.extractall(home)
+        build = zf.read("game/BUILD").decode("ascii").strip()
+    os.remove("/tmp/game.zip")
+    modules = sorted(n[:-3].replace("/", ".").removesuffix(".__init__") for n in names
+                     if n.startswith("game/") and n.endswith(".py") and "__pycache__" not in n)
+    browser = ("js", "pyodide", "pyscript")
+    hidden = {name: module for name, module in sys.modules.items() if name.split(".")[0] in browser}
+    for name in {*browser, *hidden}:
+        sys.modules[name] = None  # an import of it raises ModuleNotFoundError
+    left = []
+    try:
+        for name in modules:
+            if name == "game.freshness":
+                continue
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if (exc.name or "").split(".")[0] not in browser:
+                    raise
+                left.append(name)
+    finally:
+        for name in browser:
+            del sys.modules[name]
+        sys.modules.update(hidden)
+    sys.modules["game"]._copy_build = build
+    for name in names:
+        top = name.split("/")[0]
+        path = os.path.join(home, top)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        elif os.path.exists(path):
+            os.remove(path)
+    sys.path_importer_cache.clear()
+    importlib.invalidate_caches()
+    return sum(1 for n in sys.modules if n == "game" or n.startswith("game.")), left
+_result = _import_game()
+del _import_game
+_result
+`).toJs();
+pyodide.runPython("del _result");
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out + ".tmp", bytes);
 renameSync(out + ".tmp", out);
-console.log(`${out}: ${bytes.byteLength} bytes`);
+console.log(`${out}: ${bytes.byteLength} bytes; ${imported} game modules imported, left to the page: ${left.join(", ")}`);

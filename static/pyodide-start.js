@@ -1,16 +1,17 @@
 // The interpreter module named in pyscript.toml (issue 14, "ready fast"): the vendored
-// Pyodide, started from the shipped copy of its own freshly started interpreter.
+// Pyodide, started from the shipped copy of its own started interpreter.
 //
 // Most of Pyodide's start-up is Python initialising itself (about 2.7 s of one long
 // task on the 2-core test machine, 10x the rest of loadPyodide). Pyodide can save the
 // memory of an interpreter right after that start (makeMemorySnapshot, with the
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
-// same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build,
+// same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build and game archive,
 // under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
 // 31 MB (3.2 MB as the compressed copy a first visit fetches, below), fetched as soon
-// as this module runs and precached by the service worker like every other file. The copy holds only
-// the bare interpreter: PyScript's set-up, the game's files and the game itself run
-// after it, every time; Python stays the one source of truth. `random` is reseeded
+// as this module runs and precached by the service worker like every other file. The copy holds
+// the interpreter with the game's modules imported (kept only when they are the game
+// archive's build: game/freshness.py, called by index.html's entry script); PyScript's
+// set-up, the game's files and the start of the game run after it, every time. `random` is reseeded
 // from os.urandom after a restore (the copy holds one generator state).
 //
 // - A start restores the copy, but a first visit on a slow network skips it (below,

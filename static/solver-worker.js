@@ -6,7 +6,8 @@
 // Pyodide from the same interpreter copy as the page (static/pyodide-start.js:
 // static/vendor/interpreter.snapshot, `_loadSnapshot`; a normal start when the copy is
 // missing or refused), unpacks the game archive (static/vendor/game.zip, with its
-// bytecode) and runs game/ui/searcher.py's `Searcher`. Every file it fetches is one
+// bytecode; the copy's game modules are kept when they are this archive's,
+// game/freshness.py) and runs game/ui/searcher.py's `Searcher`. Every file it fetches is one
 // the page itself uses (its compressed copy where the page fetched that, below), so
 // the service worker's precache serves it offline; it is a same-origin script, as the
 // page's Content-Security-Policy (`script-src 'self'`, which `worker-src` falls back
@@ -176,11 +177,13 @@ async function start() {
   if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, ...made }));
   stepDone("interpreter");
   pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
-  pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})`);
+  // (the copy's game modules kept only when they are this archive's: game/freshness.py)
+  const copyGame = pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})
+from game.freshness import forget_stale_copy\nforget_stale_copy()`);
   const Searcher = pyodide.pyimport("game.ui.searcher").Searcher;
   searcher = Searcher(post);
   stepDone("imported");
-  self.__solverStart = { ms: performance.now() - T0, mode, steps }; // read by bench/bench_worker.py
+  self.__solverStart = { ms: performance.now() - T0, mode, steps, copyGame }; // read by bench/bench_worker.py
   post(JSON.stringify({ type: "ready", ms: self.__solverStart.ms, mode }));
   for (const data of inbox.splice(0)) receive(data);
 }

@@ -5,12 +5,16 @@ Every start, a first visit included, restores the copy, and it is the same game 
 CPython twin: same table, same moves, a reseeded ``random`` at each start. A copy
 Pyodide refuses, or no copy at all, means Pyodide's normal start and the same game.
 Pyodide never uses JSPI, which crashes Chromium's tab at random. The 31 MB copies
-that browsers saved themselves under earlier versions are deleted.
+that browsers saved themselves under earlier versions are deleted. The copy holds the
+game already imported (issue 25.2): kept when it is the game archive's own build,
+dropped when it is another's, so the game is always the archive's.
 """
 
 from __future__ import annotations
 
+import io
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -50,6 +54,10 @@ def test_first_visit_restores_the_shipped_copy_and_plays_the_same_game(open_app,
     assert info["mode"] == "restored" and info["copy"] == "used", info
     assert info["bytes"] == COPY.stat().st_size
     assert info["jspi"] is False, info
+    # the game came imported in the copy, and it is this archive's build
+    assert page.evaluate("window.__copyGame") == "fresh"
+    assert py(page, "import sys\n[m for m in ('game.ui.app', 'game.ui.browser', 'game.freshness')"
+                    " if m not in sys.modules]") == []
     assert py(page, "from pyodide.ffi import can_run_sync\ncan_run_sync()") is False
     # hidden only while Pyodide set itself up: the page keeps the browser's JSPI
     assert page.evaluate("() => typeof WebAssembly.Suspending") == "function"
@@ -90,7 +98,41 @@ def test_a_refused_copy_means_a_normal_start_and_the_same_game(open_app, page):
     info = page.evaluate(START)
     assert info["mode"] == "normal" and info["copy"] == "refused" and info["error"], info
     assert any("saved start refused" in w for w in warnings), warnings
+    # the game imported from the archive, with the dataclasses' methods compiled there
+    assert page.evaluate("window.__copyGame") == "none"
+    assert page.evaluate("window.__dataclassCompiled") == 0
     assert_same(page, game.new_game(code))
+
+
+def other_build() -> bytes:
+    """The game archive as another version's would be: its modules, another game/BUILD."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / "game.zip") as src, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
+        for member in src.infolist():
+            dst.writestr(member, b"0" * 64 + b"\n" if member.filename == "game/BUILD" else src.read(member))
+    return out.getvalue()
+
+
+def test_a_copy_holding_another_builds_game_starts_this_archives_game(open_app, page, page_log):
+    """A page can get the copy and the archive from two versions (an update between two
+    reads): the copy's interpreter is used, its game modules are not."""
+    archive = other_build()
+    page_log.allow_errors(r"status of 404 .*game\.zip")
+    page.route("**/static/vendor/game.zip.*", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/static/vendor/game.zip", lambda route: route.fulfill(
+        status=200, body=archive, content_type="application/zip"))
+    code = "EH1-N-AABSGQO"
+    open_app(f"/index.html?deal={code}")
+    assert page.evaluate(START)["mode"] == "restored"
+    assert page.evaluate("window.__copyGame") == "stale"
+    assert py(page, "import sys\nhasattr(sys.modules['game'], '_copy_build')") is False
+    assert page.evaluate("window.__dataclassCompiled") == 0
+    twin = game.new_game(code)
+    assert_same(page, twin)
+    page.mouse.click(*pile_point(page, twin, "s"))
+    twin.play("s")
+    assert_same(page, twin)
 
 
 def _late(route):

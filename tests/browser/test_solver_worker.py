@@ -72,6 +72,9 @@ def test_the_worker_answers_the_verdict_and_a_hint_with_the_page_thread_free(bro
     # A first visit: the page handed the worker the files it decoded (nothing fetched
     # or decoded again, static/solver-worker.js "given")
     assert page.workers[0].evaluate("self.name") == "given"
+    # restored from the interpreter copy, whose game modules it kept (game/freshness.py)
+    assert page.workers[0].evaluate("[self.__solverStart.mode, self.__solverStart.copyGame]") == [
+        "restored", "fresh"]
     assert page.locator(VERDICT).get_attribute("data-value") == "thinking"
     t0 = page.evaluate("performance.now()")
     browser.start_tracing(page=page, categories=["toplevel"])

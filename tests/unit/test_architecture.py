@@ -18,7 +18,7 @@ GAME = Path(__file__).resolve().parents[2] / "game"
 
 #: Layers, lowest first: a module may import only modules of lower layers.
 LAYERS: list[list[str]] = [
-    ["cards", "refusals", "errors", "safejson"],  # leaves
+    ["cards", "refusals", "errors", "safejson", "freshness"],  # leaves
     ["moves", "deals"],                       # notation, deal codes
     ["position"],                             # piles and positions
     ["fcs", "rules"],                         # position text; shared rules, check, legal_moves
