@@ -17,6 +17,8 @@
 //   old one, so a game in progress never runs on a mix of two versions.
 // - activate: delete this scope's other solitaire caches (the "given" one too); claim the open pages (so the
 //   first visit is controlled at once and works offline without a reload).
+// - the interpreter copy is stored with the byte ranges that hold data (X-Data-Ranges,
+//   below), so that a warm start reads half of it (static/warm-copy.js).
 // - fetch: only same-origin GETs. A precached path is answered from the cache (the query
 //   string is ignored, so index.html?deal=CODE works offline), else from the network.
 //   A navigation that fails offline gets the cached index.html when it is in the app's
@@ -72,6 +74,41 @@ async function previousHashes() {
 const fetchFile = (path) => self.__unpack.fetchUnpacked(SCOPE.href, path,
   { init: { cache: "no-cache", credentials: "same-origin" } });
 
+// The interpreter copy (static/vendor/interpreter.snapshot, 31 MB: the memory of a
+// started Python) is half zeros, in two long runs. A warm start reads it straight from
+// this cache (static/warm-copy.js) and reads only the ranges that hold data, listed
+// in the cached response's X-Data-Ranges header ("start-end,..." in bytes, end
+// exclusive, whole 64 KiB pages but the last): computed here from the very bytes
+// stored, whichever way they came, so they never disagree with them.
+const COPY = "static/vendor/interpreter.snapshot";
+const RANGES = "X-Data-Ranges";
+const RANGE_PAGE = 65536;
+
+function dataRanges(bytes) {
+  const ranges = [];
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  for (let at = 0; at < bytes.byteLength; at += RANGE_PAGE) {
+    const end = Math.min(at + RANGE_PAGE, bytes.byteLength);
+    let data = false;
+    for (let i = at >> 2, n = end >> 2; i < n && !data; i++) data = words[i] !== 0;
+    for (let i = end & ~3; i < end && !data; i++) data = bytes[i] !== 0;
+    if (!data) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === at) last[1] = end;
+    else ranges.push([at, end]);
+  }
+  return ranges.map(([a, b]) => `${a}-${b}`).join(",");
+}
+
+// `res` as it goes into the cache: the interpreter copy with its data ranges.
+async function stored(path, res) {
+  if (path !== COPY || res.headers.has(RANGES)) return res;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  headers.set(RANGES, dataRanges(bytes));
+  return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const old = await previousHashes();
@@ -82,17 +119,17 @@ async function precache() {
     const prev = old.get(path);
     if (prev && prev.hash === hash) {
       const res = await (await caches.open(prev.cache)).match(url);
-      if (res) return cache.put(url, res);
+      if (res) return cache.put(url, await stored(path, res));
     }
     // What the page already fetched and decoded, if it is this version's file.
     const mine = await given.match(url);
-    if (mine && await hashOf(mine) === hash) return cache.put(url, mine);
+    if (mine && await hashOf(mine) === hash) return cache.put(url, await stored(path, mine));
     let res = await fetchFile(path);
     if (!res.ok) throw new Error(`precache ${path}: HTTP ${res.status}`);
     // A host that redirects (e.g. index.html -> ./) gives a "redirected" response,
     // which a navigation may not use: store a plain copy.
     if (res.redirected) res = new Response(await res.blob(), { status: res.status, headers: res.headers });
-    return cache.put(url, res);
+    return cache.put(url, await stored(path, res));
   }));
   await cache.put(urlOf(LIST), new Response(JSON.stringify(FILES),
     { headers: { "Content-Type": "application/json" } }));
@@ -147,7 +184,7 @@ async function healNow(verify) {
       if (res.redirected) res = new Response(await res.blob(), { status: res.status, headers: res.headers });
       // Another release on the server: its files belong to the next worker, not here.
       if (await hashOf(res) !== FILES[path]) throw new Error("another release");
-      await cache.put(urlOf(path), res);
+      await cache.put(urlOf(path), await stored(path, res));
       result.fixed.push(path);
     } catch (_) {
       result.failed.push(path);

@@ -10,6 +10,8 @@ update applied from the notice, two for an update applied at the next load.
 
 from __future__ import annotations
 
+import hashlib
+
 import json
 import re
 import struct
@@ -338,7 +340,36 @@ def test_a_slow_first_visit_skips_the_interpreter_copy_and_the_next_start_restor
     # read from the worker's cache by static/warm-copy.js, restored before PyScript asked
     assert info["early"] is True and info["restoreMs"] > 0, info
     assert page.evaluate("() => window.__warmCopy.then(b => b && b.byteLength)") == info["bytes"]
+    # ... from the ranges that hold data only (sw.js, X-Data-Ranges): the same bytes
+    copy = (dist / "static" / "vendor" / "interpreter.snapshot").read_bytes()
+    assert page.evaluate(CACHED_COPY_RANGES) == data_ranges(copy)
+    assert page.evaluate(WARM_COPY_SHA256) == hashlib.sha256(copy).hexdigest()
+    assert page.evaluate("window.__copyGame") == "fresh"
     assert (table(page), status(page)) == (cards, stat)
+
+
+CACHED_COPY_RANGES = """async () => {
+  const url = new URL('static/vendor/interpreter.snapshot', location.href).href;
+  const name = (await caches.keys()).find(n => n.startsWith('solitaire:') && !n.endsWith(':given'));
+  return (await (await caches.open(name)).match(url)).headers.get('X-Data-Ranges');
+}"""
+WARM_COPY_SHA256 = """async () => [...new Uint8Array(await crypto.subtle.digest('SHA-256', await window.__warmCopy))]
+  .map(b => b.toString(16).padStart(2, '0')).join('')"""
+
+
+def data_ranges(data: bytes, page: int = 65536) -> str:
+    """The byte ranges of ``data`` whose 64 KiB pages hold a byte other than zero, merged,
+    as sw.js lists them ("start-end,...", end exclusive)."""
+    ranges: list[list[int]] = []
+    for at in range(0, len(data), page):
+        end = min(at + page, len(data))
+        if data[at:end].count(0) == end - at:
+            continue
+        if ranges and ranges[-1][1] == at:
+            ranges[-1][1] = end
+        else:
+            ranges.append([at, end])
+    return ",".join(f"{a}-{b}" for a, b in ranges)
 
 
 # Every cache of this scope but the given files: the copy there replaced by bytes
