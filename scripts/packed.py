@@ -16,9 +16,11 @@ nothing.
 ``packed.js`` (generated, git-ignored; precached like the other vendored files) sets::
 
     self.__packed = {"static/vendor/pyodide/pyodide.asm.wasm": {"bytes": 9598218,
-                     "br": 2741061, "gz": 3528803, "zst": 2893640}, ...};
+                     "sha256": "0f3c...", "br": 2741061, "gz": 3528803, "zst": 2893640}, ...};
 
-with the size of the file and of each copy that is up to date (not older than the
+with the size of the file, the first 16 hex digits of its SHA-256 (the stamp of the
+decoded copy a page leaves in Cache Storage, static/pyodide-start.js) and the size of
+each copy that is up to date (not older than the
 file); a file without any is left out, and the page then fetches the file itself. The
 interpreter copy's are of its difference from the wasm (``XOR``: ``x.xor.gz``), listed
 with ``"xor": <the wasm's path>``.
@@ -29,6 +31,7 @@ with ``"xor": <the wasm's path>``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -186,13 +189,24 @@ def _write(data: bytes, copy: Path, encoding: str) -> None:
     tmp.replace(copy)
 
 
+def sha256_prefix(path: Path) -> str:
+    """The first 16 hex digits of the file's SHA-256 (as scripts/precache.py writes
+    them): the page stamps the decoded files it leaves for the service worker with it,
+    and takes such a file again only when the stamp is this listing's."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()[:16]
+
+
 def listing(root: Path = ROOT) -> dict[str, dict[str, int | str]]:
     """What packed.js lists for ``root``."""
     out: dict[str, dict[str, int | str]] = {}
     for rel in PACKED:
         path = root / rel
         if path.is_file() and (copies := fresh_copies(root, rel)):
-            out[rel] = {"bytes": path.stat().st_size, **copies}
+            out[rel] = {"bytes": path.stat().st_size, "sha256": sha256_prefix(path), **copies}
             if rel in XOR:
                 out[rel]["xor"] = XOR[rel]
     return out

@@ -81,10 +81,17 @@ const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
 // the files from there (checking their hashes) instead of fetching them a second time.
 // window.__handoff is the promise of that (the service worker is registered after it,
 // static/pwa.js); window.__unpacked lists {url: key of the copy} decoded by this page.
+// Each is stamped with the file's hash as packed.js lists it, and the next start that
+// finds it still there (before the worker took over: a reload while it precaches) takes
+// it again instead of downloading and decoding it (decodedBefore; window.__reused).
+// The reload while precaching, ready against bare Pyodide's (5 December): Chromium
+// 0.82-0.96 before, 0.49 after (bench/bench_startup.py, 4 rounds); Firefox 0.92-1.01
+// before, 0.55 after; WebKitGTK 0.52-0.67 before, 0.52 after (bench_engines_start.py, 3).
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
-const given = []; // [URL, Promise<Blob>, Content-Type] for GIVEN
+const given = []; // [URL, Promise<Blob>, Content-Type, stamp, reused] for GIVEN
 window.__unpacked = {};
+window.__reused = []; // URLs of the decoded files taken again from GIVEN (decodedBefore)
 
 // The progress line (static/boot.js) counts decoded bytes against each file's size; it
 // may start after this module, so what is told before is queued for it.
@@ -114,6 +121,24 @@ const RESTORE_SAVES_MS = /AppleWebKit\//.test(UA) && !/(Chrome|Chromium|Edg)\//.
 // window.__pyodideStart and by the solver's worker (window.__giveFiles).
 let copyDecision = Promise.resolve({ skipped: false, etaMs: 0, rateBytesPerMs: 0 });
 
+// A decoded file an earlier start of this page left in GIVEN (below, handOff) and that
+// is still there: the service worker, installing, has not taken the files over yet (a
+// reload while it precaches; it deletes GIVEN once it is active). Such a file is taken
+// again instead of being downloaded and decoded a second time when its stamp (the
+// first 16 hex digits of its SHA-256, as static/vendor/packed.js lists it) is this
+// page's listing's: a file of another version is never used. Resolves to the cached
+// Response or null.
+async function decodedBefore(url, stamp) {
+  if (!stamp) return null;
+  try {
+    const hit = await (await caches.open(GIVEN)).match(url);
+    return hit && hit.ok && hit.headers.get(STAMP) === stamp ? hit : null;
+  } catch (_) {
+    return null; // no Cache Storage: downloaded as on a first visit
+  }
+}
+const STAMP = "X-Sha256";
+
 if (!controlled) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
   const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
@@ -121,6 +146,7 @@ if (!controlled) {
   const others = []; // [wire bytes, Promise] of each compressed file but the copy
   const t0 = performance.now();
   let startCopy;
+  let copyBefore = Promise.resolve(null); // the copy left by an earlier start, if any
   const copyWanted = new Promise((resolve) => { startCopy = resolve; });
   // The interpreter copy is sent XORed with the wasm (scripts/packed.py): the wasm this
   // page decodes anyway, once whole.
@@ -137,21 +163,31 @@ if (!controlled) {
     blobs.set(path, new Promise((resolve) => { keep = resolve; }));
     tell(url, 0, info.bytes);
     const isCopy = path === copyPath;
-    const fetched = isCopy
+    const download = () => (isCopy
       ? copyWanted.then((wanted) => (wanted ? fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base })
         : new Response(null, { status: 204, headers: { "X-Copy": "skipped" } })))
-      : fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base });
+      : fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base }));
+    let reused = false;
+    const before = decodedBefore(url, info.sha256);
+    if (isCopy) copyBefore = before;
+    const fetched = before.then((hit) => {
+      if (!hit) return download();
+      reused = true;
+      window.__reused.push(url);
+      tell(url, info.bytes, info.bytes);
+      return hit;
+    });
     const res = fetched.then((res) => {
       if (!res.ok || !res.body) {
         keep(null);
         return res;
       }
       // (the file itself where its copy failed: kept all the same, sw.js checks its hash)
-      if (res.headers.get("X-Unpacked")) window.__unpacked[url] = key;
+      if (res.headers.get("X-Unpacked") && !reused) window.__unpacked[url] = key;
       const [mine, kept] = res.body.tee();
       const blob = new Response(kept).blob().catch(() => null); // null: not decoded
       keep(blob);
-      given.push([url, blob, res.headers.get("Content-Type")]);
+      given.push([url, blob, res.headers.get("Content-Type"), info.sha256, reused]);
       return new Response(mine, { headers: res.headers });
     }, (err) => {
       keep(null);
@@ -162,12 +198,12 @@ if (!controlled) {
     if (!isCopy) others.push([info[key], blobs.get(path)]);
   }
   // Once the others have arrived (or failed): the copy, if it comes in time.
-  copyDecision = Promise.all(others.map(([, done]) => done)).then(() => {
+  copyDecision = Promise.all([copyBefore, ...others.map(([, done]) => done)]).then(([reusedCopy]) => {
     const info = packed()[copyPath];
     const key = info && encoding(copyPath);
     const wire = others.reduce((sum, [n]) => sum + n, 0);
     const rateBytesPerMs = wire / Math.max(1, performance.now() - t0);
-    const etaMs = key ? info[key] / rateBytesPerMs : 0;
+    const etaMs = key && !reusedCopy ? info[key] / rateBytesPerMs : 0;
     const skipped = etaMs > RESTORE_SAVES_MS;
     if (skipped && info) tell(COPY_URL, info.bytes, info.bytes); // the progress line: nothing to wait for
     startCopy(!skipped);
@@ -243,13 +279,15 @@ async function handOff() {
     out.failed.push(String(err));
     return out;
   }
-  await Promise.all(given.map(async ([url, kept, type]) => {
+  await Promise.all(given.map(async ([url, kept, type, stamp, reused]) => {
     try {
+      if (reused) return; // there already, stamped
       const blob = await kept;
       if (!blob) throw new Error("not decoded");
       // with the file's type: the worker answers with this response (a module script
-      // and WebAssembly.instantiateStreaming want theirs)
-      await cache.put(url, new Response(blob, { headers: { "Content-Type": type } }));
+      // and WebAssembly.instantiateStreaming want theirs); stamped, for decodedBefore
+      const headers = { "Content-Type": type, ...(stamp ? { [STAMP]: stamp } : {}) };
+      await cache.put(url, new Response(blob, { headers }));
       out.given.push(url);
     } catch (err) {
       out.failed.push(`${url}: ${err}`);

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import game
+from scripts import compress, packed
 from tests.browser.conftest import open_blank
 from tests.browser.helpers import assert_same, pile_point, py
 
@@ -114,14 +115,16 @@ def other_build() -> bytes:
     return out.getvalue()
 
 
-def test_a_copy_holding_another_builds_game_starts_this_archives_game(open_app, page, page_log):
+def test_a_copy_holding_another_builds_game_starts_this_archives_game(open_app, page):
     """A page can get the copy and the archive from two versions (an update between two
     reads): the copy's interpreter is used, its game modules are not."""
     archive = other_build()
-    page_log.allow_errors(r"status of 404 .*game\.zip")
-    page.route("**/static/vendor/game.zip.*", lambda route: route.fulfill(status=404, body="gone"))
-    page.route("**/static/vendor/game.zip", lambda route: route.fulfill(
-        status=200, body=archive, content_type="application/zip"))
+    # sent as the host sends this archive: its Zstandard or gzip copy, or itself
+    bodies = {"zst": lambda: compress.encode(archive, "zstd"), "gz": lambda: compress.encode(archive, "gzip"),
+              "zip": lambda: archive}
+    page.route("**/static/vendor/game.zip*", lambda route: route.fulfill(
+        status=200, body=bodies[route.request.url.rsplit(".", 1)[1]](),
+        content_type="application/octet-stream"))
     code = "EH1-N-AABSGQO"
     open_app(f"/index.html?deal={code}")
     assert page.evaluate(START)["mode"] == "restored"
@@ -163,3 +166,50 @@ def test_without_cache_storage_the_copy_is_still_restored(open_app, page):
     page.add_init_script("Object.defineProperty(window, 'caches', {value: undefined});")
     open_app()
     assert page.evaluate(START)["mode"] == "restored"
+
+
+# The stamp of a decoded file the page left in its cache for the service worker, and
+# a way to change it.
+GIVEN_STAMP = """async (path) => {
+  const name = (await caches.keys()).find(n => n.endsWith(':given'));
+  const hit = name && await (await caches.open(name)).match(new URL(path, location.href).href);
+  return hit ? hit.headers.get('X-Sha256') : null;
+}"""
+RESTAMP = """async ([path, stamp]) => {
+  const cache = await caches.open((await caches.keys()).find(n => n.endsWith(':given')));
+  const url = new URL(path, location.href).href;
+  const hit = await cache.match(url);
+  await cache.put(url, new Response(await hit.blob(), {headers: {'Content-Type': hit.headers.get('Content-Type'),
+                                                                 'X-Sha256': stamp}}));
+}"""
+
+
+def test_a_start_before_the_worker_took_over_takes_the_decoded_files_again(open_app, reload_app,
+                                                                           page):
+    """Issue 25.2, the reload while the service worker precaches (here: no worker at
+    all): the files the first start decoded and left in Cache Storage, stamped with
+    their hash as packed.js lists it, are taken again instead of downloaded and
+    decoded; a file whose stamp is not the listed one (another version's) never is."""
+    code = "EH1-N-AAAAAAF"
+    twin = game.new_game(code)
+    open_app(f"/index.html?deal={code}")
+    listed = packed.listing(ROOT)
+    assert len(listed) >= 6
+    page.evaluate("() => window.__handoff")
+    assert {path: page.evaluate(GIVEN_STAMP, path) for path in listed} == {
+        path: info["sha256"] for path, info in listed.items()}
+    wasm = "static/vendor/pyodide/pyodide.asm.wasm"
+    page.evaluate(RESTAMP, [wasm, "0" * 16])
+    page.mouse.click(*pile_point(page, twin, "s"))
+    twin.play("s")
+    assert_same(page, twin)
+
+    reload_app()
+    origin = page.evaluate("location.origin") + "/"
+    assert {u.removeprefix(origin) for u in page.evaluate("window.__reused")} == set(listed) - {wasm}
+    assert [u.removeprefix(origin) for u in page.evaluate("Object.keys(window.__unpacked)")] == [wasm]
+    assert page.evaluate(START)["mode"] == "restored"
+    assert_same(page, twin)
+    # ... and the wasm decoded again is left stamped for the next start
+    page.evaluate("() => window.__handoff")
+    assert page.evaluate(GIVEN_STAMP, wasm) == listed[wasm]["sha256"]
