@@ -11,7 +11,6 @@ update applied from the notice, two for an update applied at the next load.
 from __future__ import annotations
 
 import hashlib
-
 import json
 import re
 import struct
