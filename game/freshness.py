@@ -2,7 +2,7 @@
 
 The copy of Pyodide's started interpreter (``static/vendor/interpreter.snapshot``, made
 by ``scripts/make_interpreter_copy.mjs``) holds the game package already imported: a
-start restored from it skips importing about 80 modules (in Chromium about 100 ms of a
+start restored from it skips importing about 60 modules (in Chromium about 100 ms of a
 warm start on a reload, 240 ms on opening the game in a new tab). The set-up step
 makes the copy and the game archive (``static/vendor/game.zip``) from the same sources,
 but a page can still get them from two versions: a service-worker update between two

@@ -13,10 +13,12 @@
 //
 // The game: the archive (static/vendor/game.zip, scripts/bundle_game.py) is unpacked
 // where the page's PyScript and the solver's worker unpack it (/home/pyodide, the
-// working folder), and every module of the package is imported but those that need the
-// browser (`js`, `pyodide`, `pyscript`: the adapter game/ui/browser.py and what imports
-// it, which the page imports after the restore) and game/freshness.py, the check that
-// runs at every start. The package records the archive's game/BUILD as
+// working folder), and the modules the page's start imports are imported: game/ui/page.py
+// and all it imports (game/ui/app.py imports that and the browser adapter
+// game/ui/browser.py, which needs `js` and is imported after the restore with app.py;
+// so does game/freshness.py, the check that runs at every start). The solver (imported
+// once the page is ready, issue 10 point 8, or by the solver's worker) stays out, as
+// does anything that would import `js`, `pyodide` or `pyscript`. The package records the archive's game/BUILD as
 // `game._copy_build`: game/freshness.py drops the imported modules when a page's
 // archive is another version. The unpacked files are removed and the import system's
 // caches cleared: only the modules stay (the file system is not in the copy; the page
@@ -56,8 +58,7 @@ def _import_game():
         zf.extractall(home)
         build = zf.read("game/BUILD").decode("ascii").strip()
     os.remove("/tmp/game.zip")
-    modules = sorted(n[:-3].replace("/", ".").removesuffix(".__init__") for n in names
-                     if n.startswith("game/") and n.endswith(".py") and "__pycache__" not in n)
+    modules = ["game", "game.ui.page"]  # the page's start, but the browser adapter
     browser = ("js", "pyodide", "pyscript")
     hidden = {name: module for name, module in sys.modules.items() if name.split(".")[0] in browser}
     for name in {*browser, *hidden}:
@@ -65,8 +66,6 @@ def _import_game():
     left = []
     try:
         for name in modules:
-            if name == "game.freshness":
-                continue
             try:
                 importlib.import_module(name)
             except ModuleNotFoundError as exc:
@@ -96,4 +95,4 @@ pyodide.runPython("del _result");
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out + ".tmp", bytes);
 renameSync(out + ".tmp", out);
-console.log(`${out}: ${bytes.byteLength} bytes; ${imported} game modules imported, left to the page: ${left.join(", ")}`);
+console.log(`${out}: ${bytes.byteLength} bytes; ${imported} game modules imported${left.length ? `; left out, needing the browser: ${left.join(", ")}` : ""}`);

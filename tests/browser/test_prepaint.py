@@ -41,7 +41,15 @@ def leave_for_other(page) -> None:
 
 
 def hold_runtime(page) -> list:
-    """Hold the runtime's wasm (on a first visit its compressed copy, static/unpack.js)."""
+    """Hold the runtime's wasm (on a first visit its compressed copy, static/unpack.js).
+    The decoded files an earlier start left for the service worker are deleted first: a
+    start that finds them takes them and downloads nothing (static/pyodide-start.js,
+    decodedBefore)."""
+    page.evaluate("""async () => {
+      await window.__handoff;
+      if (!self.caches) return;  // (no Cache Storage: nothing was left)
+      for (const name of await caches.keys()) if (name.endsWith(':given')) await caches.delete(name);
+    }""")
     held: list = []
     page.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
     return held
