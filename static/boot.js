@@ -351,6 +351,16 @@
     });
   };
   window.fetch = watchedFetch;
+  // The same for the vendored files static/pyodide-start.js fetched before this script
+  // ran (an async module may run first): it tells them here, or queues them in
+  // window.__bootFailed (url, Response or null) until this script runs.
+  state.fetchFailed = (url, response) => {
+    const abs = new URL(url, document.baseURI).href;
+    if (response) noteMissing(response);
+    if (!isReady() && !isOptional(abs)) setTimeout(() => fail(`fetch failed: ${url}`), 2000);
+  };
+  for (const told of window.__bootFailed || []) state.fetchFailed(...told);
+  window.__bootFailed = [];
 
   const observer = new MutationObserver(() => {
     if (isReady()) ready();

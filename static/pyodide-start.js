@@ -90,6 +90,22 @@ const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
 const given = []; // [URL, Promise<Blob>, Content-Type, stamp, reused] for GIVEN
+// A first visit's file but the copy that fails (not found, no network) fails
+// loadPyodide at once, rather than after the copy (a 31 MB decode, then the file
+// itself) only to find no wasm: on a loaded machine that took over 20 s, and boot.js
+// saw the failure only when its watch on fetch() was in place before this module ran;
+// it is now told of it (boot.fetchFailed, or the queue window.__bootFailed).
+let filesFailed;
+const filesFailure = new Promise((_, reject) => { filesFailed = reject; });
+filesFailure.catch(() => {}); // (said through loadPyodide, below)
+const missing = [];
+const fileFailed = (what, url, response = null) => {
+  const boot = window.__boot;
+  if (boot && boot.fetchFailed) boot.fetchFailed(url, response);
+  else (window.__bootFailed ||= []).push([url, response]);
+  missing.push(what);
+  filesFailed(new Error(`Pyodide's files could not be fetched: ${missing.join(", ")}`));
+};
 window.__unpacked = {};
 window.__reused = []; // URLs of the decoded files taken again from GIVEN (decodedBefore)
 
@@ -141,6 +157,10 @@ const STAMP = "X-Sha256";
 
 if (!controlled) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
+  // The page's fetch as it is now, before serveEarly (below) answers these files' own
+  // URLs with their decoded copies: a copy that fails falls back to its file with this,
+  // which serveEarly would answer with the very response that waits for it.
+  const fetchFirst = window.fetch.bind(window);
   const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
   const copyPath = new URL(COPY_URL).href.slice(ROOT.length);
   const others = []; // [wire bytes, Promise] of each compressed file but the copy
@@ -163,10 +183,11 @@ if (!controlled) {
     blobs.set(path, new Promise((resolve) => { keep = resolve; }));
     tell(url, 0, info.bytes);
     const isCopy = path === copyPath;
+    const options = { onBytes: (n) => tell(url, n, info.bytes), base, fetch: fetchFirst };
     const download = () => (isCopy
-      ? copyWanted.then((wanted) => (wanted ? fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base })
+      ? copyWanted.then((wanted) => (wanted ? fetchUnpacked(ROOT, path, options)
         : new Response(null, { status: 204, headers: { "X-Copy": "skipped" } })))
-      : fetchUnpacked(ROOT, path, { onBytes: (n) => tell(url, n, info.bytes), base }));
+      : fetchUnpacked(ROOT, path, options));
     let reused = false;
     const before = decodedBefore(url, info.sha256);
     if (isCopy) copyBefore = before;
@@ -180,6 +201,7 @@ if (!controlled) {
     const res = fetched.then((res) => {
       if (!res.ok || !res.body) {
         keep(null);
+        if (!isCopy && !res.ok) fileFailed(`${url}: HTTP ${res.status}`, url, res);
         return res;
       }
       // (the file itself where its copy failed: kept all the same, sw.js checks its hash)
@@ -196,6 +218,7 @@ if (!controlled) {
     res.catch(() => {}); // said by whoever fetches the file (below, or Pyodide)
     early.set(url, res);
     if (!isCopy) others.push([info[key], blobs.get(path)]);
+    if (!isCopy) res.catch((err) => fileFailed(`${url}: ${err}`, url));
   }
   // Once the others have arrived (or failed): the copy, if it comes in time.
   copyDecision = Promise.all([copyBefore, ...others.map(([, done]) => done)]).then(([reusedCopy]) => {
@@ -440,7 +463,11 @@ const earlyRestore = controlled ? (async () => {
   }
 })() : null;
 
-export async function loadPyodide(options = {}) {
+export function loadPyodide(options = {}) {
+  return Promise.race([start(options), filesFailure]);
+}
+
+async function start(options) {
   const t0 = performance.now();
   dropOldCopies(); // not awaited: nothing here needs them
   const started = earlyRestore && Object.keys(options).every((k) => EARLY_OPTIONS.has(k)) ? await earlyRestore : null;
