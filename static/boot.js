@@ -332,34 +332,35 @@
   const optional = [...document.querySelectorAll("[data-optional]")]
     .map((el) => new URL(el.dataset.optional || el.getAttribute("href"), document.baseURI).href);
   const isOptional = (abs) => optional.some((u) => abs === u || abs.startsWith(`${u}.`));
+  // A vendored file that failed (`response` not ok, or null when the fetch itself
+  // failed) fails the start 2 s later, unless it is optional or the page is ready by then.
+  const vendoredFailed = (url, response) => {
+    if (response) noteMissing(response);
+    const abs = new URL(url, document.baseURI).href;
+    const why = response ? `HTTP ${response.status}` : "fetch failed";
+    if (!isOptional(abs)) setTimeout(() => fail(`${why}: ${url}`), 2000);
+  };
   const origFetch = window.fetch;
   const watchedFetch = function (input, ...rest) {
     const url = typeof input === "string" ? input : (input && input.url) || String(input);
     if (isReady() || !url.includes("/vendor/")) return origFetch.call(this, input, ...rest);
-    const abs = new URL(url, document.baseURI).href;
-    const late = (why) => isOptional(abs) || setTimeout(() => fail(`${why}: ${url}`), 2000);
     // The caller gets the response after the counting copy is made (a copy made later
     // would miss what the caller has already read).
     return origFetch.call(this, input, ...rest).then((r) => {
-      if (!r.ok) noteMissing(r);
-      if (!r.ok) late(`HTTP ${r.status}`);
-      else countStream(abs, r);
+      if (!r.ok) vendoredFailed(url, r);
+      else countStream(new URL(url, document.baseURI).href, r);
       return r;
     }, (err) => {
-      late("fetch failed");
+      vendoredFailed(url, null);
       throw err;
     });
   };
   window.fetch = watchedFetch;
   // The same for the vendored files static/pyodide-start.js fetched before this script
   // ran (an async module may run first): it tells them here, or queues them in
-  // window.__bootFailed (url, Response or null) until this script runs.
-  state.fetchFailed = (url, response) => {
-    const abs = new URL(url, document.baseURI).href;
-    if (response) noteMissing(response);
-    if (!isReady() && !isOptional(abs)) setTimeout(() => fail(`fetch failed: ${url}`), 2000);
-  };
-  for (const told of window.__bootFailed || []) state.fetchFailed(...told);
+  // window.__bootFailed ([url, Response or null]) until this script runs.
+  state.fetchFailed = vendoredFailed;
+  for (const told of window.__bootFailed || []) vendoredFailed(...told);
   window.__bootFailed = [];
 
   const observer = new MutationObserver(() => {

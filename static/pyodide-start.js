@@ -90,21 +90,14 @@ const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
 const given = []; // [URL, Promise<Blob>, Content-Type, stamp, reused] for GIVEN
-// A first visit's file but the copy that fails (not found, no network) fails
-// loadPyodide at once, rather than after the copy (a 31 MB decode, then the file
-// itself) only to find no wasm: on a loaded machine that took over 20 s, and boot.js
-// saw the failure only when its watch on fetch() was in place before this module ran;
-// it is now told of it (boot.fetchFailed, or the queue window.__bootFailed).
-let filesFailed;
-const filesFailure = new Promise((_, reject) => { filesFailed = reject; });
-filesFailure.catch(() => {}); // (said through loadPyodide, below)
-const missing = [];
-const fileFailed = (what, url, response = null) => {
+// A first visit's file but the copy that fails (not found, no network) is told to
+// boot.js, which says the game could not start (boot.fetchFailed, or the queue
+// window.__bootFailed when it has not run yet): its own watch on fetch() sees these
+// fetches only when it was in place before this module ran.
+const fileFailed = (url, response = null) => {
   const boot = window.__boot;
   if (boot && boot.fetchFailed) boot.fetchFailed(url, response);
   else (window.__bootFailed ||= []).push([url, response]);
-  missing.push(what);
-  filesFailed(new Error(`Pyodide's files could not be fetched: ${missing.join(", ")}`));
 };
 window.__unpacked = {};
 window.__reused = []; // URLs of the decoded files taken again from GIVEN (decodedBefore)
@@ -201,7 +194,7 @@ if (!controlled) {
     const res = fetched.then((res) => {
       if (!res.ok || !res.body) {
         keep(null);
-        if (!isCopy && !res.ok) fileFailed(`${url}: HTTP ${res.status}`, url, res);
+        if (!isCopy && !res.ok) fileFailed(url, res);
         return res;
       }
       // (the file itself where its copy failed: kept all the same, sw.js checks its hash)
@@ -215,10 +208,9 @@ if (!controlled) {
       keep(null);
       throw err;
     });
-    res.catch(() => {}); // said by whoever fetches the file (below, or Pyodide)
+    res.catch(() => { if (!isCopy) fileFailed(url); }); // (also said by whoever fetches it: below, or Pyodide)
     early.set(url, res);
     if (!isCopy) others.push([info[key], blobs.get(path)]);
-    if (!isCopy) res.catch((err) => fileFailed(`${url}: ${err}`, url));
   }
   // Once the others have arrived (or failed): the copy, if it comes in time.
   copyDecision = Promise.all([copyBefore, ...others.map(([, done]) => done)]).then(([reusedCopy]) => {
@@ -463,11 +455,7 @@ const earlyRestore = controlled ? (async () => {
   }
 })() : null;
 
-export function loadPyodide(options = {}) {
-  return Promise.race([start(options), filesFailure]);
-}
-
-async function start(options) {
+export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   dropOldCopies(); // not awaited: nothing here needs them
   const started = earlyRestore && Object.keys(options).every((k) => EARLY_OPTIONS.has(k)) ? await earlyRestore : null;
