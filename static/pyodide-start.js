@@ -153,7 +153,29 @@ if (!controlled) {
   // The page's fetch as it is now, before serveEarly (below) answers these files' own
   // URLs with their decoded copies: a copy that fails falls back to its file with this,
   // which serveEarly would answer with the very response that waits for it.
-  const fetchFirst = window.fetch.bind(window);
+  const pageFetch = window.fetch.bind(window);
+  // The rate the files came at is the network's, not the decoding's: from the first
+  // request's start to the last byte's arrival, as Resource Timing records them (the
+  // browser notes responseEnd as it receives the bytes, however far behind the decoding
+  // is; a file without an entry counts as arriving now). Measured at the end of the
+  // decoding, a busy processor (a cheap phone, or two test processes beside the
+  // browser) looked like a slow network and cost the copy on a fast one, where
+  // Python's normal start is slowest of all.
+  const asked = []; // the URLs asked for
+  const fetchFirst = (url, init) => {
+    asked.push(new URL(url, location.href).href);
+    return pageFetch(url, init);
+  };
+  const networkMs = (since) => {
+    let first = Infinity;
+    let last = 0;
+    for (const url of asked) {
+      const entry = performance.getEntriesByName(url, "resource").pop();
+      first = Math.min(first, entry ? entry.startTime : since);
+      last = Math.max(last, entry && entry.responseEnd > 0 ? entry.responseEnd : performance.now());
+    }
+    return asked.length ? last - Math.max(first, since) : performance.now() - since;
+  };
   const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
   const copyPath = new URL(COPY_URL).href.slice(ROOT.length);
   const others = []; // [wire bytes, Promise] of each compressed file but the copy
@@ -217,7 +239,7 @@ if (!controlled) {
     const info = packed()[copyPath];
     const key = info && encoding(copyPath);
     const wire = others.reduce((sum, [n]) => sum + n, 0);
-    const rateBytesPerMs = wire / Math.max(1, performance.now() - t0);
+    const rateBytesPerMs = wire / Math.max(1, networkMs(t0));
     const etaMs = key && !reusedCopy ? info[key] / rateBytesPerMs : 0;
     const skipped = etaMs > RESTORE_SAVES_MS;
     if (skipped && info) tell(COPY_URL, info.bytes, info.bytes); // the progress line: nothing to wait for
