@@ -38,9 +38,18 @@ EXTRA = ("sw.js",)
 VENDOR = "static/vendor/"
 
 
-def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: bool = False) -> dict:
+def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: bool = False,
+          packed_copies: bool | None = None) -> dict:
     """Build the site into ``out``; return the precache data written there (with
-    ``compress_files``, also ``data["compressed"]``: ``{path: {encoding: bytes}}``)."""
+    ``compress_files``, also ``data["compressed"]``: ``{path: {encoding: bytes}}``).
+
+    ``packed_copies`` (default: ``compress_files``): the compressed copies the page
+    decodes itself (scripts/packed.py) go into ``out`` too; alone, only those the set-up
+    already made (Zstandard, gzip), not the Brotli copies ``compress_files`` makes
+    (about 3 minutes of one core of the test machine: what a test of a first visit
+    from a packed build does not need)."""
+    if packed_copies is None:
+        packed_copies = compress_files
     out = out.resolve()
     if out.exists():
         built = (out / "index.html").is_file() and (out / "sw.js").is_file()
@@ -65,11 +74,15 @@ def build(out: Path, root: Path = ROOT, quiet: bool = False, compress_files: boo
                 sizes = compress.compress_tree(out, [rel]).get(rel, {})
             if sizes:
                 done[rel] = sizes
+    if packed_copies:
         # The copies the page decodes itself (the same as the above but for the
         # interpreter copy's, XORed with the wasm), made beside the repo's files too.
-        packed.make_copies(root, packed.default_encodings() + (("br",) if compress.brotli else ()))
+        brotli = compress_files and compress.brotli
+        encodings = packed.default_encodings() + (("br",) if brotli else ())
+        packed.make_copies(root, encodings)
+        keys = {packed.KEYS[e] for e in encodings}
         for rel in packed.PACKED:
-            for key in packed.fresh_copies(root, rel):
+            for key in set(packed.fresh_copies(root, rel)) & keys:
                 name = packed.copy_name(rel, key)
                 shutil.copy2(root / name, out / name)
     # The page's list of copies it decodes itself, then the precache list (which hashes
