@@ -15,9 +15,10 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from . import eh_dead, eh_dive, eh_line
+from . import eh_dead, eh_dive, eh_line, eo_line
 from .adapter import read_state
 from .eh_state import EHState
+from .eo_state import EOState
 
 #: Statuses of a :class:`Solution` (SPEC §10).
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -369,10 +370,13 @@ class Search:
             code = st.encode()
 
     def _notate(self, path: list[tuple[int, ...]]) -> tuple[str, ...]:
-        """The notation of ``path`` from the start; an Easy Harp win that starts by
+        """The notation of ``path`` from the start; an Eight Off win without the
+        walk's detours (:func:`.eo_line.shorten`); an Easy Harp win that starts by
         drawing leads with a move on the table when that still wins
         (:func:`.eh_line.lead`: the page's hint is a line's first move)."""
         st = self.root.copy()
+        if isinstance(st, EOState) and self.goal == "win":
+            path = eo_line.shorten(st, path)
         out: list[str] = []
         for m in path:
             out += st.notation(m)

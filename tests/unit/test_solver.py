@@ -381,3 +381,89 @@ def test_lead_keeps_lines_that_cannot_be_reordered() -> None:
     assert eh_line.lead(read_state(eo), eo_line) == eo_line
     bad = ("s", *line)  # a tap first: the line no longer wins as written
     assert eh_line.lead(st, bad) == bad
+
+
+
+def _eo_path(st, line: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The primitive Eight Off moves of a notation line (each matched by its notation
+    among every legal move of its position)."""
+    cur, path = st.copy(), []
+    for text in line:
+        m = next(m for m in cur.moves("complete", full=True) if cur.notation(m) == [text])
+        path.append(m)
+        cur.do(m)
+    return path
+
+
+def _eo_notation(st, path: list[tuple[int, ...]]) -> list[str]:
+    cur, out = st.copy(), []
+    for m in path:
+        out += cur.notation(m)
+        cur.do(m)
+    return out
+
+
+def test_eight_off_lines_lose_their_detours() -> None:
+    """The line a tester followed as hints put 3H from t8 on t1, into a cell and back
+    on t1 (914 moves); eo_line.shorten keeps a win (SPEC §10) without such trips."""
+    from game.solver import eo_line
+    from game.solver.adapter import read_state
+
+    code = "EO1-C8-AAAMEFA"
+    sol = solve(game.new_game(code))
+    assert sol.status == "winnable" and len(sol.moves) <= 130
+    assert replay_wins(game.new_game(code), sol.moves)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(eo_line, "shorten", lambda st, path: path)
+        long = solve(game.new_game(code))
+    assert len(long.moves) >= 900
+    st = read_state(game.new_game(code))
+    assert _eo_notation(st, eo_line.shorten(st, _eo_path(st, long.moves))) == list(sol.moves)
+    # Over deals nobody tuned for: never longer, always a win, a fifth shorter at least.
+    total = [0, 0]
+    for n in range(301, 331):
+        deal = game.DealCode("eight-off", 8, n)
+        st = read_state(game.new_game(deal))
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(eo_line, "shorten", lambda st, path: path)
+            line = solve(game.new_game(deal)).moves
+        short = _eo_notation(st, eo_line.shorten(st, _eo_path(st, line)))
+        assert len(short) <= len(line) and replay_wins(game.new_game(deal), short)
+        total[0] += len(line)
+        total[1] += len(short)
+    assert total[1] < 0.8 * total[0], total
+
+
+def test_a_trip_is_kept_where_the_moves_between_need_it() -> None:
+    from game.solver import eo_line
+    from game.solver.eo_state import CELL0, EOState
+
+    def card(rank: int, suit: str) -> int:
+        return "SHDC".index(suit) * 13 + rank - 1
+
+    st = EOState([[card(9, "S"), card(5, "H")], [card(6, "H")], [card(8, "D")], [card(3, "C")],
+                  [card(7, "D")], [card(12, "C")], [card(11, "C")], [card(10, "C")]],
+                 [-1, -1, -1, -1], [0, 0, 0, 0])
+
+    def legal(path: list[tuple[int, ...]]) -> bool:
+        cur = st.copy()
+        for m in path:
+            if m not in cur.moves("complete", full=True):
+                return False
+            cur.do(m)
+        return True
+
+    # 5H from t1 to a cell, 3C from t4 to a cell, 5H on 6H: one move t1 -> t2
+    trip = [(0, CELL0, 1), (3, CELL0 + 1, 1), (CELL0, 1, 1)]
+    assert legal(trip) and eo_line.shorten(st, trip) == [(3, CELL0 + 1, 1), (0, 1, 1)]
+    # ... not when a move between takes from the pile the card left (9S from t1)
+    touched = [(0, CELL0, 1), (0, CELL0 + 1, 1), (CELL0, 1, 1)]
+    assert legal(touched) and eo_line.shorten(st, touched) == touched
+    # 5H on 6H (t2), into a cell and back on 6H: t1 -> t2 -> c1 becomes t1 -> c1, then
+    # t1 -> c1 -> t2 becomes t1 -> t2, played where the last move of 5H was
+    back = [(0, 1, 1), (1, CELL0, 1), (3, CELL0 + 1, 1), (CELL0, 1, 1)]
+    assert legal(back) and eo_line.shorten(st, back) == [(3, CELL0 + 1, 1), (0, 1, 1)]
+    # a card that comes back where it was: both moves go (4H from a cell onto 5H, back)
+    st.cols[4], st.cells[0] = [], card(4, "H")  # (7D out of the deal, for 4H)
+    home = [(CELL0, 0, 1), (3, CELL0 + 1, 1), (0, CELL0, 1)]
+    assert legal(home) and eo_line.shorten(st, home) == [(3, CELL0 + 1, 1)]
