@@ -101,8 +101,8 @@ class RecordTexts:
         """Rows of the recent games list (newest first); ``date`` formats an ISO date."""
         rows = []
         for e in entries:
-            figures = ", ".join((self.t("recent.score", score=e.score), self.texts.moves(e.moves),
-                                 self.duration(e.seconds)))
+            figures = self.t("recent.figures", score=self.t("recent.score", score=e.score),
+                             moves=self.texts.moves(e.moves), time=self.duration(e.seconds))
             rows.append(RecentRow(e.code, e.result, self.variant_name(e.variant),
                                   self.t(RESULT_KEYS[e.result]), figures,
                                   date(e.date) if e.date else ""))

@@ -105,6 +105,9 @@ def test_recent_rows_show_result_figures_and_date():
     r = rows[0]
     assert (r.code, r.result, r.result_text, r.date) == ("EH1-N-AAAAAAF", "won", "Won", "<2026-12-01>")
     assert r.figures == "score 1240, 301 moves, 10:12"
+    # each language's own list punctuation: the Arabic comma in Arabic
+    ar = rt("ar").recent_rows(game.recent(records), lambda iso: iso)[0].figures
+    assert ar.count("، ") == 2 and ", " not in ar, ar
 
 
 def test_import_question_says_what_the_file_replaces():
