@@ -148,6 +148,8 @@ def pwa_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple
     ctx.on("request", lambda r: log["requests"].append(r.url))
     page = ctx.new_page()
     page.on("console", lambda m: m.type == "error" and log["errors"].append(m.text))
+    # a preload the page does not use is a file asked for twice (index.html)
+    page.on("console", lambda m: m.type == "warning" and "preload" in m.text and log["errors"].append(m.text))
     page.on("pageerror", lambda e: log["errors"].append(str(e)))
     try:
         yield page, ctx, log
