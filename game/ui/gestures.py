@@ -13,7 +13,11 @@ Rules (SPEC §6, issue 3):
 - A second tap on the same card (the same physical card, in the same pile) within
   ``double_ms`` of the first is a double tap; nothing else is (SPEC §6, issue 23): taps
   on different cards are single taps however quick, and each one acts. A tap on a pile
-  itself (no card) or on the stock is always a single tap.
+  itself (no card) or on the stock is always a single tap. A tap within ``double_ms``
+  on a card lying below the card just tapped in the same pile is marked ``uncovered``:
+  the second tap of a double tap whose first tap played the card away, on the card it
+  uncovered; it still plays that card's move, but never selects it (a tester's double
+  tap sent an ace up and then picked the 4C under it, with a reminder).
 - A press that moves ``slop`` px or more on a card that may be picked up (``draggable``,
   decided by the rules package) becomes a drag of that card and every card above it;
   its release is a drop at the pointer. On a card that may not (``refusal`` set), it
@@ -41,7 +45,12 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class Tap:
+    """A single tap. ``uncovered``: it came within ``double_ms`` of a tap on another
+    card of the same pile that lay above this one (the first tap of a double tap most
+    likely played that card away, and this tap lands on what it uncovered)."""
+
     target: Target
+    uncovered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +108,7 @@ class _LastTap:
     card: str
     pile: str
     t: float
+    index: int = -1
 
 
 class Gestures:
@@ -181,8 +191,16 @@ class Gestures:
         ):
             self._last = None
             return [DoubleTap(tg)]
-        self._last = _LastTap(tg.card, tg.pile, t)
-        return [Tap(tg)]
+        uncovered = (
+            last is not None
+            and tg.card != ""
+            and last.pile == tg.pile
+            and last.card != tg.card
+            and tg.index < last.index
+            and t - last.t <= self.double_ms
+        )
+        self._last = _LastTap(tg.card, tg.pile, t, tg.index)
+        return [Tap(tg, uncovered)]
 
     def cancel(self, pointer: int) -> list[Intent]:
         """A ``pointercancel`` (or lost capture): abandons the press."""

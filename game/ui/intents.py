@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Tap:
-    """A single tap (or Enter) on the card at ``index`` of ``pile`` (its size: the pile)."""
+    """A single tap (or Enter) on the card at ``index`` of ``pile`` (its size: the pile).
+    ``uncovered``: the second of two quick taps, on the card the first uncovered
+    (``gestures.Tap``): it plays the card's tap move but selects nothing."""
 
     pile: str
     index: int
+    uncovered: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,7 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         if not (isinstance(intent, it.Button) and intent.action in ("solve", "notice-action")):
             self.stop_finish()
         if isinstance(intent, it.Tap):
-            self.tap(intent.pile, intent.index)
+            self.tap(intent.pile, intent.index, intent.uncovered)
         elif isinstance(intent, it.DoubleTap):
             self.double_tap(intent.pile, intent.index)
         elif isinstance(intent, it.PickUp):

@@ -84,7 +84,7 @@ class Pointer:
             if isinstance(g, gestures.DragMove):
                 self.emit(it.DragBy(g.dx, g.dy))
             elif isinstance(g, gestures.Tap):
-                self.emit(it.Tap(g.target.pile, g.target.index))
+                self.emit(it.Tap(g.target.pile, g.target.index, g.uncovered))
             elif isinstance(g, gestures.DoubleTap):
                 self.emit(it.DoubleTap(g.target.pile, g.target.index))
             elif isinstance(g, gestures.DragStart):

@@ -74,10 +74,12 @@ class TablePlay(Core):
         self.notices.hide_reminder()
         self.focus.on_pointer(self.table)
 
-    def tap(self, pile: str, index: int) -> None:
+    def tap(self, pile: str, index: int, uncovered: bool = False) -> None:
         """A single tap: place the selection on the tapped pile, or clear it (a tap on
         the selection or its pile); else the tap's own move (a foundation, the stock),
-        else select the tapped card(s), else refuse the pick-up."""
+        else select the tapped card(s), else refuse the pick-up. ``uncovered`` (the
+        second of two quick taps, on the card the first one uncovered): the tap's own
+        move only, never a selection or a refusal."""
         g = self.g
         picked = self.selection.get(g)
         if picked is not None and pile != "s":
@@ -88,6 +90,8 @@ class TablePlay(Core):
         move = g.tap_move(pile, index)
         if move is not None:
             self.play(move)
+            return
+        if uncovered:
             return
         cards = g.pile(pile)
         if not 0 <= index < len(cards) or not cards[index].up:

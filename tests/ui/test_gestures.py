@@ -39,7 +39,13 @@ def test_the_card_under_a_moved_card_is_another_card():
     g = Gestures()
     under = Target("t3", 3, "2S.1", True)
     assert tap(g, CARD, 0) == [Tap(CARD)]
-    assert tap(g, under, 120) == [Tap(under)]
+    assert tap(g, under, 120) == [Tap(under, uncovered=True)]  # (it selects nothing)
+    # not when slower than a double tap, nor on another pile, nor above the first card
+    assert tap(g, CARD, 1000) == [Tap(CARD)]
+    assert tap(g, under, 1400) == [Tap(under)]
+    assert tap(g, OTHER, 1500) == [Tap(OTHER)]
+    above = Target("t5", 3, "8S.1", True)
+    assert tap(g, above, 1600) == [Tap(above)]
 
 
 def test_a_pile_is_never_double_tapped():

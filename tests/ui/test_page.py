@@ -195,3 +195,20 @@ def test_finish_for_me_can_skip_to_the_end():
     assert d.g.is_won
     assert d.notice() != "finishing" and not d.page.finishing
     d.check_all()
+
+
+def test_a_quick_second_tap_on_the_card_a_tap_uncovered_selects_nothing():
+    """A tester's double tap on A♠ (EO1-C4-AAAALQS, t3) sent it up, and its second tap
+    then picked the 4♣ under it, with a reminder. That second tap still plays a move the
+    uncovered card has, but selects nothing; an unhurried tap selects as always."""
+    d = Driver("EO1-C4-AAAALQS", viewport=PHONE)
+    assert [c.card.id for c in d.g.pile("t3")][-2:] == ["4C", "AS"]
+    d.tap("t3", 5, touch=True)
+    assert d.g.pile("f1")[-1].card.id == "AS"
+    d.tap("t3", 4, gap=100, touch=True)
+    assert d.selected() == [] and d.q('[data-role="reminder"]').hidden
+    d.check_all()
+    d.tap("t3", 4, gap=500, touch=True)
+    assert d.selected() == [("t3", 4)]
+    d.check_all()
+
