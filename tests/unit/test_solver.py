@@ -64,7 +64,24 @@ def test_luby_sequence_and_dive_plan() -> None:
     assert first == [next(b) for _ in range(30)]  # reproducible from the position
     assert [(m, w) for m, w, _ in first[:4]] == list(eh_dive.OPENING)
     assert [cap for *_, cap in first[4:11]] == [eh_dive.UNIT * k for k in (1, 1, 2, 1, 1, 2, 4)]
-    assert all(m in eh_dive.DIVE_MODES and w is not None and len(w) == 5 for m, w, _ in first[4:])
+    assert all(m in eh_dive.DIVE_MODES and w is not None and len(w) == 6 for m, w, _ in first[4:])
+
+
+def test_a_random_dive_orders_by_the_cards_lying_on_the_next_ones() -> None:
+    # the foundations take aces next (faces 0, 13, 26, 39): the ace of spades under two
+    # cards in one column, then on top of the other; a copy in the stock counts nothing
+    def state(cols: list[list[int]], deck: list[int]) -> EHState:
+        return EHState(cols + [[] for _ in range(9 - len(cols))], [0] * 9, deck, 0, [0] * 8)
+
+    buried = state([[0, 20, 21], [22]], [])
+    on_top = state([[20, 21], [22, 0]], [])
+    in_stock = state([[20, 21], [22]], [0])
+    plain = eh_dive.weighted((8, 3, 20, 10, 0, 0), 1)
+    deep = eh_dive.weighted((8, 3, 20, 10, 0, 6), 1)
+    assert plain(buried) == plain(on_top) == plain(in_stock)
+    assert deep(buried) == deep(on_top) - 6 * 2 == deep(in_stock) - 6 * 2
+    both = state([[0, 20], [0, 21, 22]], [])  # each copy counts: 1 + 2 cards
+    assert deep(both) == plain(both) - 6 * 3
 
 
 def test_easy_harp_dives_win_what_the_opening_orderings_miss() -> None:
