@@ -52,13 +52,13 @@ class Helping(Core):
             return
         if not self.assist.loaded:  # until the solver is loaded (SolverReady asks then)
             if on:
-                self.status.verdict("yes" if g.is_won else "thinking", self.texts)
+                self.status.verdict("yes" if g.is_won else "thinking", self.texts, g.is_won)
             return
         if not on:
             self.check_stuck()
             return
         if g.is_won:
-            self.status.verdict("yes", self.texts)
+            self.status.verdict("yes", self.texts, won=True)
             return
         sol = self.assist.search(Ask("verdict", self.budgets["verdict"]), self.key_of(), g)
         if sol is not None:

@@ -26,6 +26,7 @@ class StatusBar:
         self.undo_el: JS = doc.querySelector('[data-action="undo"]')
         self.redo_el: JS = doc.querySelector('[data-action="redo"]')
         self.verdict_value: str | None = None  # shown, or None when the setting is off
+        self.verdict_won = False  # shown for a won game ("Won")
         self.shown_seconds = -1
 
     def show(self, g: game.Game, texts: Texts) -> None:
@@ -39,13 +40,19 @@ class StatusBar:
         self.undo_el.disabled = not g.can_undo
         self.redo_el.disabled = not g.can_redo
 
-    def verdict(self, value: str | None, texts: Texts) -> None:
+    def verdict(self, value: str | None, texts: Texts, won: bool = False) -> None:
         """Show the verdict ``value`` (``thinking``, ``yes``, ``no``, ``unknown``; SPEC
-        §8), or hide the indicator (None: the setting is off)."""
+        §8), or hide the indicator (None: the setting is off). ``won``: the game is won
+        (value ``yes``): the words say "Won" (``data-won``), not "Can be won"."""
         el = self.verdict_el
         if el is None:
             return
         self.verdict_value = value
+        self.verdict_won = won = won and value == "yes"
+        if won:
+            el.dataset.won = "1"
+        else:
+            el.removeAttribute("data-won")
         if value is None:
             el.hidden = True
             el.removeAttribute("data-status")
@@ -54,7 +61,7 @@ class StatusBar:
         el.hidden = False
         el.dataset.status = "winnable"
         el.dataset.value = value
-        word = texts.t(f"winnable.{value}")
+        word = texts.t("winnable.won" if won else f"winnable.{value}")
         el.textContent = word
         el.title = word
 
@@ -75,7 +82,7 @@ class StatusBar:
         """Another language: every word again."""
         self.show(g, texts)
         if self.verdict_value is not None:
-            self.verdict(self.verdict_value, texts)
+            self.verdict(self.verdict_value, texts, self.verdict_won)
         if self.shown_seconds >= 0 and not self.time_el.hidden:
             self.time(self.shown_seconds, texts, force=True)
 

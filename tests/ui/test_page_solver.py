@@ -93,7 +93,7 @@ def test_hint_marks_a_legal_move_and_clears_on_the_next_action():
     assert d.notice() == "hint" and notice_text(d)
     d.drag(move.src, len(g.pile(move.src)) - (move.count or 1), move.dst)
     g.play(move)
-    assert marks(d) == []
+    assert marks(d) == [] and d.notice() is None  # the hint's words go with its marks
     assert moves(d) == g.move_count
     assert d.g.position() == g.position()
     d.check_all()
@@ -190,6 +190,21 @@ def test_finish_for_me_wins_counts_as_assisted_and_undo_works():
     run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
     assert d.g.is_won
     d.check_all()
+
+
+def test_after_a_win_the_indicator_says_won_not_can_be_won():
+    # a tester saw "Can be won" on the status bar after Finish for me had won the game
+    d = Driver(EO8, budgets=FULL, settings={"show_winnable": True})
+    ask_to_finish(d)
+    d.button("confirm")
+    run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
+    el = d.q("[data-status='winnable']")
+    assert verdict(d) == "yes" and el.attrs.get("data-won") == "1"  # SPEC §8 value kept
+    assert el.textContent == catalog("en")["winnable.won"] == "Won"
+    d.button("close-dialog")
+    d.button("undo")
+    run_until(d, lambda: verdict(d) == "yes")
+    assert "data-won" not in el.attrs and el.textContent == catalog("en")["winnable.yes"]
 
 
 def test_finish_for_me_cancelled_changes_nothing():
