@@ -95,10 +95,11 @@ from .session import (
 )
 
 if TYPE_CHECKING:
-    from .solver import Search, Solution, hint_and_line, is_stuck, proven_deals, solve
+    from .solver import Search, Solution, hint_and_line, is_stuck, leads_back, proven_deals, solve
 
 #: The names that ``__getattr__`` takes from ``game.solver`` on first use.
-SOLVER_NAMES = frozenset({"Search", "Solution", "hint_and_line", "is_stuck", "proven_deals", "solve"})
+SOLVER_NAMES = frozenset({"Search", "Solution", "hint_and_line", "is_stuck", "leads_back", "proven_deals",
+                          "solve"})
 
 
 def __getattr__(name: str) -> Any:
@@ -142,5 +143,6 @@ __all__ = [
     "replace_events", "summarise", "variant_of",
     # JSON from outside, read with limits (issue 27 point 3)
     "JsonLimit", "read_json",
-    "SOLVER_NAMES", "Search", "Solution", "hint_and_line", "is_stuck", "load_solver", "proven_deals", "solve",
+    "SOLVER_NAMES", "Search", "Solution", "hint_and_line", "is_stuck", "leads_back", "load_solver",
+    "proven_deals", "solve",
 ]

@@ -194,6 +194,10 @@ class Game:
         """The undoable actions, oldest first (at most 100)."""
         return tuple(m for _, m in self._undo)
 
+    def past_positions(self) -> tuple[Position, ...]:
+        """The position each of :meth:`history` was played from, oldest first."""
+        return tuple(state[0] for state, _ in self._undo)
+
     def redo_moves(self) -> tuple[Move, ...]:
         """The actions :meth:`redo` would replay, next first."""
         return tuple(m for _, m in reversed(self._redo))
@@ -376,8 +380,7 @@ def new_game(code: str | DealCode) -> Game:
 
 
 def load_position(text: str, game: str = "eight-off", cells: int | None = None) -> Game:
-    """A new :class:`Game` starting at the position ``text`` (SPEC §9; format in
-    :mod:`game.fcs`).
+    """A new :class:`Game` starting at the position ``text`` (SPEC §9; :mod:`game.fcs`).
 
     The game has no deal (``deal is None``, ``code == ""``), score 0, and counts the
     cards already on the foundations as arrived (they score nothing when returned).

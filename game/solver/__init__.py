@@ -19,15 +19,18 @@ and the stock order, as every published winnability figure does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..moves import Move
-from .adapter import read_state
+from .adapter import face_code, read_state
 from .advice import hint_found
+from .eh_line import leads_to
 from .search import MODES, UNKNOWN, UNWINNABLE, WINNABLE, Search, Solution
 
 __all__ = [
     "MODES", "UNKNOWN", "UNWINNABLE", "WINNABLE", "Search", "Solution", "hint", "hint_and_line", "is_stuck",
+    "leads_back", "past_keys",
     "proven_deals", "solve",
 ]
 
@@ -54,17 +57,23 @@ def solve(source: Any, max_nodes: int = 200_000, mode: str = "auto") -> Solution
     return Search(source, max_nodes, mode).run()
 
 
-def hint(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = ()) -> Move | None:
+def hint(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = (),
+         avoid: Iterable[bytes] | None = None) -> Move | None:
     """One move to play (SPEC §10): the first move of a solution found by a fast search
     (in Easy Harp, a move on the table that starts a checked win rather than a stock
     tap, see :mod:`.advice`), else the move the search would try first (safe
     foundation moves, then its move order), else ``None`` when no move changes anything.
+    The move leads back to no position the game came through while another first
+    move is known to win (:mod:`.advice`, "Never back").
 
     Args:
         source: a ``Game`` or ``Position``. max_nodes: budget of the fast search.
         line: a winning line from ``source`` already known (a ``Solution``'s moves),
             or empty: then its first move is the hint without a first search (in Easy
-            Harp, a table move found as above before a stock tap).
+            Harp, a table move found as above before a stock tap; in both games
+            another first move when it leads back).
+        avoid: solver keys of positions not to lead back to; ``None``: those of
+            :func:`past_keys` (a ``Game``'s undo history; none for a ``Position``).
 
     Returns:
         A :class:`~game.moves.Move` (SPEC §2; a stock tap ``s`` when the solution starts
@@ -73,23 +82,65 @@ def hint(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = ()) -> Mo
     return hint_and_line(source, max_nodes, line)[0]
 
 
-def hint_and_line(source: Any, max_nodes: int = 20_000,
-                  line: tuple[str, ...] = ()) -> tuple[Move | None, Solution | None]:
-    """:func:`hint`, and the winning line its search found on the way (the page keeps
-    it: Finish for me on the same position then starts at once, issue 24 point 5).
+def hint_and_line(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = (),
+                  avoid: Iterable[bytes] | None = None) -> tuple[Move | None, Solution | None]:
+    """:func:`hint`, and the winning line found on the way that starts with it (the
+    page keeps it: Finish for me on the same position then starts at once, and the
+    next hint follows it, issue 24 points 2 and 5).
 
     Args: as :func:`hint`.
 
     Returns:
         ``(move, solution)``: the move :func:`hint` gives; ``solution`` a
-        :class:`Solution` with status ``"winnable"`` from ``source`` (its moves replay
-        to a win), or ``None`` when ``line`` was given or no win was found.
+        :class:`Solution` with status ``"winnable"`` from ``source`` whose moves start
+        with ``move`` and replay to a win, or ``None`` when the move is the first of
+        ``line`` itself or no win was found.
     """
-    mv, found = hint_found(source, max_nodes, line)
+    keys = past_keys(source) if avoid is None else frozenset(avoid)
+    mv, found = hint_found(source, max_nodes, line, keys, recent_faces(source) if avoid is None else ())
     if mv is None:
         return None, found
     norm = getattr(source, "normalise", None)
     return (norm(mv) if norm is not None else Move.parse(mv)), found
+
+
+def past_keys(source: Any) -> frozenset[bytes]:
+    """The solver keys (``state.key()``) of the positions a ``Game`` came through (its
+    undo history, ``Game.past_positions()``: at most 100); empty for anything else.
+    A hint leads back to none of them while another move is known to win."""
+    past = getattr(source, "past_positions", None)
+    if past is None:
+        return frozenset()
+    return frozenset(read_state(p).key() for p in past())
+
+
+#: How many of a game's last actions :func:`recent_faces` reads.
+RECENT_ACTIONS = 20
+
+
+def recent_faces(source: Any) -> frozenset[int]:
+    """The faces (``suit * 13 + rank - 1``) of the cards that a ``Game``'s last
+    :data:`RECENT_ACTIONS` actions moved onto a column from another column or a
+    foundation (empty for anything else): an Easy Harp hint moves none of them from
+    column to column, or back from a foundation, on its own (:func:`.eh_line.bounces`)."""
+    past = getattr(source, "past_positions", None)
+    if past is None:
+        return frozenset()
+    out = set()
+    for pos, mv in list(zip(past(), source.history()))[-RECENT_ACTIONS:]:
+        if mv.dst is not None and mv.dst[0] == "t" and mv.src[0] in "tf":
+            card = pos.pile(mv.src)[-(mv.count or 1)].card
+            out.add(face_code(card.rank, card.suit))
+    return frozenset(out)
+
+
+def leads_back(source: Any, move: str, avoid: Iterable[bytes] | None = None) -> bool:
+    """Whether ``move`` (SPEC §2 notation, as a ``Solution`` writes it) is legal from
+    ``source`` and reaches a position of ``avoid`` (``None``: :func:`past_keys`); a
+    stock tap never does. The page asks it of a known line's first move before giving
+    that move as a hint."""
+    keys = past_keys(source) if avoid is None else frozenset(avoid)
+    return leads_to(read_state(source), move, keys)
 
 
 def is_stuck(source: Any, max_nodes: int = 50_000) -> bool | None:

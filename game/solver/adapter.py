@@ -17,8 +17,14 @@ Piles = dict[str, list[tuple[int, str, bool]]]
 _SUIT = {s: i for i, s in enumerate("SHDC")}  # foundation order (SPEC §4, §5)
 
 
+def face_code(rank: int, suit: str) -> int:
+    """The solver's code of a card face: ``suit * 13 + rank - 1`` (suit in ``_SUIT``
+    order, rank 1-13)."""
+    return _SUIT[suit] * 13 + rank - 1
+
+
 def _code(card: tuple[int, str, bool]) -> int:
-    return _SUIT[card[1]] * 13 + card[0] - 1
+    return face_code(card[0], card[1])
 
 
 def read_piles(source: Any) -> tuple[str, int, Piles]:

@@ -55,6 +55,21 @@ def play_text(st: EHState, text: str) -> bool:
     return False
 
 
+def leads_to(st: Any, text: str, keys: frozenset[bytes]) -> bool:
+    """Whether the move written ``text`` (SPEC §2 notation, not a stock tap) is legal in
+    ``st`` (an Easy Harp or Eight Off solver state, not changed) and reaches a position
+    whose key (``state.key()``) is in ``keys``. A stock tap never does: it changes no
+    key of Easy Harp (the key leaves out the deck's cursor)."""
+    if not keys or text == "s":
+        return False
+    for m in st.moves("complete", full=True):
+        if st.notation(m)[:1] == [text]:
+            after = st.copy()
+            after.do(m)
+            return after.key() in keys
+    return False
+
+
 def replays_to_win(st: EHState, line: tuple[str, ...] | list[str]) -> bool:
     """Whether ``line`` (SPEC §2 notation) is legal move by move from ``st`` (each must
     be one of the legal primitive moves) and ends in a win; ``st`` is not changed."""
@@ -62,11 +77,27 @@ def replays_to_win(st: EHState, line: tuple[str, ...] | list[str]) -> bool:
     return all(play_text(cur, text) for text in line) and cur.won()
 
 
-def _candidates(st: EHState) -> list[str]:
+def bounces(st: EHState, m: tuple[int, ...], recent: frozenset[int]) -> bool:
+    """Whether ``m`` is a column move that turns nothing up and empties nothing, or a
+    take-back, of a card whose face (``suit * 13 + rank - 1``) is in ``recent`` (moved
+    onto a column by one of the game's last actions): offered as a hint, it would send
+    that card back and forth (a tester saw 5♥ hinted t1-t3, t3-t1, t1-t3 between draws)."""
+    kind, a, _, n = m
+    if kind == 4:
+        return (a % 4) * 13 + st.found[a] - 1 in recent
+    if kind != 0 or not recent:
+        return False
+    size, down = len(st.cols[a]), st.down[a]
+    return not (down and size - n == down) and n != size and st.cols[a][-n] in recent
+
+
+def _candidates(st: EHState, recent: frozenset[int] = frozenset()) -> list[str]:
     """The non-stock moves of ``st`` in notation, best first: :func:`table_moves`, then
-    the waste card's moves, other column moves and take-backs."""
+    the waste card's moves, other column moves and take-backs (none that
+    :func:`bounces`)."""
     table = table_moves(st)
-    rest = [m for m in st.moves("complete", full=True) if m[0] != 5 and m not in table]
+    rest = [m for m in st.moves("complete", full=True)
+            if m[0] != 5 and m not in table and not bounces(st, m, recent)]
     return [st.notation(m)[0] for m in table + rest]
 
 
@@ -92,10 +123,12 @@ def _column_firsts(st: EHState, line: tuple[str, ...]) -> dict[str, int]:
     return out
 
 
-def lead(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
+def lead(st: Any, line: tuple[str, ...], avoid: frozenset[bytes] = frozenset(),
+         recent: frozenset[int] = frozenset()) -> tuple[str, ...]:
     """``line`` (a win from ``st``) rewritten to start with a move other than a stock
-    tap, when one of these, in the order of :func:`_candidates`, still replays to a
-    win with the rest of the line in order (at most :data:`LEAD_TRIES` tries):
+    tap (nor one that reaches a position of ``avoid``), when one of these, in the order
+    of :func:`_candidates`, still replays to a win with the rest of the line in order
+    (at most :data:`LEAD_TRIES` tries):
 
     - the line's first move out of a column whose top card it still is (the same card
       to the same place, played first), when that move is legal at the start;
@@ -105,16 +138,22 @@ def lead(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
         st: the state the line starts from (not changed; any other game's line is
             returned as it is).
         line: SPEC §2 notation strings that replay from ``st`` to a win.
+        avoid: solver keys of positions the game came through (:mod:`.advice`): a
+            line that starts with a move into one is rewritten too, and no move into
+            one is pulled to the front.
+        recent: faces of cards the game's last actions moved onto a column: no move
+            that :func:`bounces` is pulled to the front.
 
     Returns:
         A line that replays from ``st`` to a win, of the same length; ``line`` itself
-        when it does not start with a tap or no try wins.
+        when it starts with a move on the table that leads nowhere in ``avoid``, or
+        no try wins.
     """
-    if not line or line[0] != "s" or not isinstance(st, EHState):
+    if not line or not isinstance(st, EHState) or line[0] != "s" and not leads_to(st, line[0], avoid):
         return line
     firsts = _column_firsts(st, line)
     tries, tried = 0, set()
-    for text in _candidates(st):
+    for text in _candidates(st, recent):
         src = text.split("-", 1)[0]
         ks = [firsts[src]] if src in firsts else []
         if text in line:
@@ -125,7 +164,7 @@ def lead(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
                 continue
             tried.add((first, k))
             probe = st.copy()
-            if not play_text(probe, first):
+            if not play_text(probe, first) or probe.key() in avoid:
                 continue
             trial = (first, *line[:k], *line[k + 1 :])
             if replays_to_win(st, trial):
@@ -134,3 +173,31 @@ def lead(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
             if tries >= LEAD_TRIES:
                 return line
     return line
+
+
+def _undoes(first: str, then: str) -> bool:
+    """Whether ``then`` moves one card straight back where ``first`` took it from
+    (``"t1-f1"`` then ``"f1-t1"``; SPEC §2 notation, one card each)."""
+    a, _, b = first.partition("-")
+    c, _, d = then.partition("-")
+    return bool(b) and ":" not in b + d and (a, b) == (d, c)
+
+
+def tidy(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
+    """``line`` (a win from ``st``) without the pairs of moves where one card goes
+    somewhere and straight back (a search's automatic move of a card to a foundation,
+    then that card taken back as a base: the hint said t1-f1, then f1-t1, and a player
+    following the hints came back to a position whose line began so again), when the
+    shorter line still replays to a win from ``st``; other games' lines unchanged."""
+    if not isinstance(st, EHState) or len(line) < 2:
+        return line
+    out: list[str] = []
+    for text in line:
+        if out and _undoes(out[-1], text):
+            out.pop()
+        else:
+            out.append(text)
+    if len(out) == len(line):
+        return line
+    short = tuple(out)
+    return short if replays_to_win(st, short) else line

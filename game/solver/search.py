@@ -11,7 +11,7 @@ positions in a mode whose pruning is proven (``"complete"``), the start is unwin
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,10 +31,11 @@ MODES = ("fast", "complete", "auto")
 SHARDS = 63
 
 
-def _table(first: bytes) -> list[set[bytes]]:
-    """An empty transposition table (:data:`SHARDS`) holding ``first``."""
+def _table(first: bytes, more: frozenset[bytes] = frozenset()) -> list[set[bytes]]:
+    """A new transposition table (:data:`SHARDS`) holding ``first`` and ``more``."""
     table: list[set[bytes]] = [set() for _ in range(SHARDS + 1)]
-    table[hash(first) & SHARDS].add(first)
+    for k in (first, *more):
+        table[hash(k) & SHARDS].add(k)
     return table
 
 
@@ -120,6 +121,10 @@ class Search:
             In Eight Off all three are the same complete search (every pruning there
             is proven, see :mod:`.eo_state`).
         goal: ``"win"``, or ``"progress"`` for :func:`~game.solver.is_stuck`.
+        avoid: solver keys (``state.key()``) of positions taken as seen: no line found
+            passes through one it keys (in Easy Harp each after its automatic moves; a
+            hint's searches avoid the game's past, :mod:`.advice`). Such a search
+            proves nothing: "unwinnable" becomes ``"unknown"``.
 
     Use in a page: create it, call :meth:`step` from a timer or a worker loop with a
     small node count (1000 nodes took about 180 ms of CPU in Easy Harp and 40-60 ms in
@@ -138,13 +143,15 @@ class Search:
         ValueError: unknown mode or goal. TypeError: ``source`` is not a game or position.
     """
 
-    def __init__(self, source: Any, max_nodes: int = 200_000, mode: str = "auto", goal: str = "win"):
+    def __init__(self, source: Any, max_nodes: int = 200_000, mode: str = "auto", goal: str = "win",
+                 avoid: Iterable[bytes] = ()):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         if goal not in ("win", "progress"):
             raise ValueError(f"goal must be 'win' or 'progress', not {goal!r}")
         self.state = read_state(source)
         self.root = self.state.copy()
+        self.avoid = frozenset(avoid) - {self.root.key()}
         self.max_nodes = max(1, int(max_nodes))
         self.goal = goal
         eo = self.state.game == "eight-off"
@@ -188,6 +195,9 @@ class Search:
 
     # --- the search ------------------------------------------------------------------
     def _run(self) -> Generator[None, None, None]:
+        if self.avoid and self._leads_back():
+            self.result = Solution(UNKNOWN, (), self.nodes)
+            return
         if self.phases == ["dives", "complete"]:
             yield from self._auto()
             return
@@ -201,6 +211,12 @@ class Search:
             return
         found = yield from self._dfs(walk, self.max_nodes)
         self._finish(walk, found)
+
+    def _leads_back(self) -> bool:
+        """Whether the start's automatic moves (any phase's) reach a position of ``avoid``."""
+        dives = set(eh_dive.DIVE_MODES) if "dives" in self.phases else set()
+        return any(bool((st := self.root.copy()).auto(p)) and st.key() in self.avoid
+                   for p in sorted(set(self.phases) - {"dives"} | dives))
 
     def _auto(self) -> Generator[None, None, None]:
         """Easy Harp's "auto": a complete probe, the dives, then the complete search
@@ -229,7 +245,7 @@ class Search:
         ran out of positions in a proven mode) or the budget spent."""
         if found is not None:
             self.result = Solution(WINNABLE, found, self.nodes)
-        elif walk.exhausted and walk.phase in ("complete", "none"):
+        elif walk.exhausted and walk.phase in ("complete", "none") and not self.avoid:
             self.result = Solution(UNWINNABLE, (), self.nodes)
         else:
             self.result = Solution(UNKNOWN, (), self.nodes)
@@ -257,7 +273,7 @@ class Search:
         if self._reached(st, base):
             return self._notate([m for m, _ in auto0])
         self.nodes += 1
-        walk = Walk(st, phase, _table(st.key()), [[st.moves(phase), 0, auto0, None, None]])
+        walk = Walk(st, phase, _table(st.key(), self.avoid), [[st.moves(phase), 0, auto0, None, None]])
         if DEAD_CUT and phase == "complete" and isinstance(st, EHState):
             if eh_dead.dead(st):
                 walk.stack.clear()
@@ -334,7 +350,7 @@ class Search:
         rec0: tuple[Any, list[tuple[int, ...]]] = (None, [m for m, _ in auto0])
         if st.won():
             return self._notate(rec0[1])
-        seen = _table(st.key())
+        seen = _table(st.key(), self.avoid)
         heap: list[tuple[float, int, bytes, Any, Any]] = []
         count = 0
         code = st.encode()
@@ -370,10 +386,9 @@ class Search:
             code = st.encode()
 
     def _notate(self, path: list[tuple[int, ...]]) -> tuple[str, ...]:
-        """The notation of ``path`` from the start; an Eight Off win without the
-        walk's detours (:func:`.eo_line.shorten`); an Easy Harp win that starts by
-        drawing leads with a move on the table when that still wins
-        (:func:`.eh_line.lead`: the page's hint is a line's first move)."""
+        """The notation of ``path`` from the start; a win without detours (Eight Off
+        :func:`.eo_line.shorten`, Easy Harp :func:`.eh_line.tidy`), in Easy Harp led by a
+        table move when that still wins (:func:`.eh_line.lead`: the hint's move)."""
         st = self.root.copy()
         if isinstance(st, EOState) and self.goal == "win":
             path = eo_line.shorten(st, path)
@@ -381,4 +396,5 @@ class Search:
         for m in path:
             out += st.notation(m)
             st.do(m)
-        return eh_line.lead(self.root, tuple(out)) if self.goal == "win" else tuple(out)
+        won = self.goal == "win"
+        return eh_line.lead(self.root, eh_line.tidy(self.root, tuple(out)), self.avoid) if won else tuple(out)

@@ -36,7 +36,9 @@ from .beside import READY, STARTING, Beside
 from .domtypes import JS
 from .persist import SafeStore
 from .protocol import Answer, Ask, Failure, ProtocolError, Ready, Request, read_message
+from .searcher import request_game
 from .slicer import EH_HINT_NODES, HINT_NODES, LINE_HINT_NODES, STUCK, Slicer, first_nodes
+from .slicer import WORKER_EH_HINT_NODES as WORKER_EH
 
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
 WORKER_URL = "./static/solver-worker.js"  # relative to the page (precached: static/*.js)
@@ -66,6 +68,11 @@ def hint_nodes(g: game.Game) -> int:
     """The budget of a hint's search for ``g`` (``slicer.EH_HINT_NODES`` in Easy Harp,
     ``slicer.HINT_NODES`` in Eight Off)."""
     return EH_HINT_NODES if "s" in g.pile_ids() else HINT_NODES
+
+
+def worker_hint_nodes(g: game.Game) -> int:
+    """The budget of the worker's hint for ``g`` with no line known (``slicer``)."""
+    return WORKER_EH if "s" in g.pile_ids() else HINT_NODES
 
 
 def make_search(ask: Ask, source: game.Game | game.Position) -> game.Search:
@@ -232,7 +239,7 @@ class Assist:
 
     def answer_here(self, req: Request) -> None:
         """Answer ``req`` on the page's thread (a hint at once, a search in slices)."""
-        g = game.load_position(req.position, game=req.game, cells=req.cells)
+        g = request_game(req)
         if req.ask.kind == "hint":
             move = self.hint_move(g, req.position)
             self.emit(it.Hinted(req.position, str(move) if move else None))
@@ -322,37 +329,43 @@ class Assist:
 
     def hint_move(self, g: game.Game, key: str) -> game.Move | None:
         """One move to suggest (SPEC §8, §10), found here: the first move of a known
-        winning line, else ``Game.hint`` with a small budget; None when there is
-        nothing useful."""
+        winning line unless it leads back to a position ``g`` came through, else
+        ``game.hint_and_line`` with a small budget (the known line, if any, given:
+        the hint leads back only when nothing else is known to win); None when there
+        is nothing useful."""
         known = self.slicer.known(key)
-        if known is not None and known.moves:
-            return g.normalise(known.moves[0])
+        line = tuple(known.moves) if known is not None else ()
+        if line and not game.leads_back(g, line[0]):
+            return g.normalise(line[0])
         if g.is_won:
             return None
-        move, line = game.hint_and_line(g, hint_nodes(g))
-        if line is not None:  # Finish for me, and the next hint on it, search no more
-            self.slicer.remember(key, line)
+        move, found = game.hint_and_line(g, hint_nodes(g), line=line)
+        if found is not None:  # Finish for me, and the next hint on it, search no more
+            self.slicer.remember(key, found)
         return move
 
     def ask_hint(self, g: game.Game, key: str) -> bool:
         """Ask the worker for a hint for ``g`` at position ``key`` (answered as
         ``intents.Hinted``); False when the page answers at once instead (no worker or
         one still starting, which a player pressing Hint should not wait for; a won
-        game; a winning line of the position known, unless it starts with a stock
-        tap: the worker then looks for a table move that still wins)."""
+        game; a winning line of the position known whose first move is neither a
+        stock tap nor a move back to a position ``g`` came through: else the worker
+        looks, from that line and ``g``'s past, for a table move that still wins, or
+        a first move that does not lead back)."""
         if self.beside is None or self.beside.state != READY or g.is_won:
             if not g.is_won:
                 self.want_worker()  # the next hints are asked of it
             return False
         known = self.slicer.known(key)
         if known is not None and known.moves:
-            if known.moves[0] != "s":
+            if known.moves[0] != "s" and not game.leads_back(g, known.moves[0]):
                 return False
-            # a known line that starts by drawing: the worker looks for a table move
-            # that still wins (issue 24.4), with a budget the page's thread cannot pay
-            self.beside.ask(Ask("hint", LINE_HINT_NODES), g)
+            # a known line that starts by drawing, or by going back: the worker looks
+            # for a table move that still wins (issue 24.4), or a first move that
+            # does not lead back, with a budget the page's thread cannot pay
+            self.beside.ask(Ask("hint", LINE_HINT_NODES), g, known.moves)
             return True
-        self.beside.ask(Ask("hint", hint_nodes(g)), g)
+        self.beside.ask(Ask("hint", worker_hint_nodes(g)), g)
         return True
 
     def forget_hint(self) -> None:
@@ -380,4 +393,4 @@ class Assist:
 
 
 __all__ = ["KEY_ASSISTED", "WORKER_AFTER_SLICES", "WORKER_AT_START", "WORKER_START_MS",
-           "WORKER_URL", "Assist", "hint_nodes", "make_search"]
+           "WORKER_URL", "Assist", "hint_nodes", "make_search", "worker_hint_nodes"]

@@ -47,10 +47,18 @@ class Beside:
         self.search: Request | None = None  # the search asked, sent once READY
         self.hint: Request | None = None  # the hint asked, likewise
 
-    def ask(self, ask: Ask, g: game.Game) -> Request:
+    def ask(self, ask: Ask, g: game.Game, line: tuple[str, ...] = ()) -> Request:
         """Ask ``ask`` about the position of ``g`` (replacing the search, or the hint,
-        asked before); sent now when the worker is ready, else when it becomes so."""
-        req = Request(self.next_id, ask, g.game, g.cells, g.position())
+        asked before); sent now when the worker is ready, else when it becomes so. A
+        hint carries the game's way there (its undoable actions, ``protocol.Request``)
+        and ``line``, a winning line from there the page knows (or none)."""
+        base = ""
+        trail: tuple[str, ...] = ()
+        if ask.kind == "hint":
+            past = g.past_positions()
+            if past:
+                base, trail = game.format_position(past[0]), tuple(str(m) for m in g.history())
+        req = Request(self.next_id, ask, g.game, g.cells, g.position(), base, trail, tuple(line))
         self.next_id += 1
         if ask.kind == "hint":
             self.hint = req

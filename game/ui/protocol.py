@@ -10,7 +10,12 @@ Page -> worker:
   position text of ``Game.position()``, game ``g`` with ``c`` cells) for ``kind``
   ``"verdict"``, ``"solve"``, ``"stuck"`` (``game.Search(position, nodes, mode,
   goal)``) or ``"hint"`` (``Game.hint(nodes)``). A search replaces the one under way; a
-  hint is answered between two slices of it and leaves it running.
+  hint is answered between two slices of it and leaves it running. A hint may add
+  ``"base": text, "trail": [...]`` (the position before the game's undoable actions and
+  those actions, SPEC §2 notation: they lead to ``position``, and the hint leads back to
+  none of the positions on the way, ``game.solver.advice``) and ``"line": [...]`` (a
+  winning line from ``position`` the page knows: the hint starts from it instead of a
+  search).
 - ``{"type": "cancel"}``: abandon the search under way (the game changed).
 - ``{"type": "pause", "ms": n}``: search no further for the next ``n`` ms (the player is
   pressing, dragging or typing: on a machine with few cores the page then has one to
@@ -64,20 +69,30 @@ class Ask:
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """Request ``id``: ``ask`` for the position ``position`` of ``game`` with ``cells``."""
+    """Request ``id``: ``ask`` for the position ``position`` of ``game`` with ``cells``;
+    for a hint, the game's way there (``base`` and ``trail``, or ``""`` and ``()``) and
+    a known winning line (or ``()``): module docstring."""
 
     id: int
     ask: Ask
     game: str
     cells: int
     position: str
+    base: str = ""
+    trail: tuple[str, ...] = ()
+    line: tuple[str, ...] = ()
 
     def text(self) -> str:
         """The message (module docstring)."""
         a = self.ask
-        return json.dumps({"type": "search", "id": self.id, "kind": a.kind, "game": self.game,
-                           "cells": self.cells, "position": self.position, "nodes": a.nodes,
-                           "mode": a.mode, "goal": a.goal})
+        d: dict[str, Any] = {"type": "search", "id": self.id, "kind": a.kind, "game": self.game,
+                             "cells": self.cells, "position": self.position, "nodes": a.nodes,
+                             "mode": a.mode, "goal": a.goal}
+        if self.base:
+            d.update(base=self.base, trail=list(self.trail))
+        if self.line:
+            d["line"] = list(self.line)
+        return json.dumps(d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +169,14 @@ def _field(d: dict[str, Any], name: str, kind: type, allowed: tuple[str, ...] = 
     return value
 
 
+def _texts(d: dict[str, Any], name: str) -> tuple[str, ...]:
+    """Field ``name`` of ``d``: a list of strings (moves in SPEC §2 notation)."""
+    value = _field(d, name, list)
+    if not all(isinstance(m, str) for m in value):
+        raise ProtocolError(f"{name!r} must be a list of notation strings")
+    return tuple(value)
+
+
 def read_message(text: object) -> Message:
     """The message of JSON ``text`` (module docstring).
 
@@ -175,8 +198,11 @@ def read_message(text: object) -> Message:
                   _field(d, "mode", str, MODES), _field(d, "goal", str, GOALS))
         if ask.nodes < 1:
             raise ProtocolError("'nodes' must be positive")
+        base = _field(d, "base", str) if "base" in d else ""
+        trail = _texts(d, "trail") if base else ()
+        line = _texts(d, "line") if "line" in d else ()
         return Request(_field(d, "id", int), ask, _field(d, "game", str), _field(d, "cells", int),
-                       _field(d, "position", str))
+                       _field(d, "position", str), base, trail, line)
     if kind == "answer":
         k = _field(d, "kind", str, KINDS)
         status = _field(d, "status", str, ("",) if k == "hint" else STATUSES)

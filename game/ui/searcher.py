@@ -33,6 +33,26 @@ from .slicer import STUCK, Slicer, first_nodes
 WORKER_SLICE_MS = 10.0
 
 
+def request_game(req: Request) -> game.Game:
+    """The game of request ``req``: its position, with the way there (``req.base`` and
+    ``req.trail``) as its undo history when they lead to that position, else the
+    position alone (a hint then only avoids nothing: ``game.solver.advice``).
+
+    Raises:
+        BadPosition: the position text is not one of ``req.game``.
+    """
+    if req.base:
+        try:
+            g = game.load_position(req.base, game=req.game, cells=req.cells)
+            for move in req.trail:
+                g.play(move)
+            if g.position() == req.position:
+                return g
+        except game.GameError:  # IllegalMove, BadNotation, BadPosition: not the way here
+            pass
+    return game.load_position(req.position, game=req.game, cells=req.cells)
+
+
 def key_of(req: Request) -> str:
     """The cache key of request ``req`` (as the page's: ``STUCK`` + the position for a
     stuck test, else the position text)."""
@@ -103,27 +123,29 @@ class Searcher:
             self.answer(req, sol)
 
     def hint(self, req: Request) -> None:
-        """Answer the hint of ``req`` now: the first move of a known winning line of
-        the position (in Easy Harp, when it is a stock tap, a table move that still
-        wins if one is found within ``nodes``: ``Game.hint(nodes, line)``), else
-        ``Game.hint(nodes)``; no move for a won position or when
-        nothing useful is left (SPEC §10). When that search finds a winning line, it
-        is kept and sent first as an unasked ``verdict`` answer carrying the hint's id
-        (the page remembers it: Finish for me then starts at once, issue 24 point 5).
+        """Answer the hint of ``req`` now, for the game of :func:`request_game` (its
+        past included: the hint leads back to none of its positions while another
+        first move is known to win): from the winning line the page sent, or one
+        known here, its first move (in Easy Harp, when it is a stock tap, a table move
+        that still wins if one is found within ``nodes``), else ``game.hint_and_line(g,
+        nodes)``; no move for a won position or when nothing useful is left (SPEC
+        §10). When a winning line that starts with the hint is found on the way, it is
+        kept and sent first as an unasked ``verdict`` answer carrying the hint's id
+        (the page remembers it and follows it: the next hint, and Finish for me, start
+        from it, issue 24 points 2 and 5).
 
         Raises:
             BadPosition: the position text is not one of ``req.game``.
         """
-        g = game.load_position(req.position, game=req.game, cells=req.cells)
+        g = request_game(req)
         known = self.slicer.known(req.position)
+        given = req.line or (tuple(known.moves) if known is not None and known.status == "winnable" else ())
         move: game.Move | None
-        if known is not None and known.moves:
-            move = g.hint(req.ask.nodes, line=tuple(known.moves))  # in Easy Harp a table move before a draw
-        elif g.is_won:
+        if g.is_won:
             move = None
         else:
-            move, line = game.hint_and_line(g, req.ask.nodes)
-            if line is not None:  # the line the hint's search found: kept here and by the page
+            move, line = game.hint_and_line(g, req.ask.nodes, line=given)
+            if line is not None:  # the line that starts with the hint: kept here and by the page
                 self.slicer.remember(req.position, line)
                 self.send(Answer(req.id, "verdict", req.position, line.status, line.moves, line.nodes).text())
         self.send(Answer(req.id, "hint", req.position, "", (str(move),) if move else ()).text())
@@ -156,4 +178,4 @@ class Searcher:
                          sol.nodes).text())
 
 
-__all__ = ["WORKER_SLICE_MS", "Searcher", "key_of"]
+__all__ = ["WORKER_SLICE_MS", "Searcher", "key_of", "request_game"]

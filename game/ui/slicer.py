@@ -41,6 +41,12 @@ STUCK_NODES = 20_000  # budget of the Easy Harp "stuck" test (game.Search goal "
 STUCK = "stuck:"  # cache key prefix of a stuck test (its answer is not a win verdict)
 HINT_NODES = 1_500  # budget of an Eight Off hint's search (bench: p95 under 200 ms)
 EH_HINT_NODES = 100  # Easy Harp positions cost far more (bench/bench_solver_page.py)
+#: Budget of an Easy Harp hint the worker gives when no winning line is known (its own
+#: thread: the page does not wait on it). 100 positions found lines that begin by
+#: drawing and no table move that wins: at the start of deals 1-12, 4 hints of 12 said
+#: "draw" with 100 and none with 3,000 (0.01-0.34 s CPU each in CPython, the worker
+#: 1.5-2.8 times that); 12,000 gave the same 12 moves.
+WORKER_EH_HINT_NODES = 3_000
 #: Budget of a hint the worker gives when the known winning line starts with a stock
 #: tap: short searches from the table moves for one that still wins (issue 24.4,
 #: ``game.solver.advice``; bench/bench_positions.py --hints measures the draws left).

@@ -134,6 +134,12 @@ def worker_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_messages_round_trip_and_bad_ones_are_refused():
     req = Request(7, Ask("stuck", 120, "complete", "progress"), "easy-harp", 0, "Foundations: x\n")
     assert read_message(req.text()) == req
+    hint = Request(8, Ask("hint", 50), "easy-harp", 0, "pos", "base", ("t1-t2:1", "s"), ("s", "w-f1"))
+    assert read_message(hint.text()) == hint
+    for bad in ({"trail": [1]}, {"trail": "s"}, {"line": [None]}, {"base": 3}):
+        d = {**json.loads(hint.text()), **bad}
+        with pytest.raises(ProtocolError):
+            read_message(json.dumps(d))
     ans = Answer(7, "solve", "pos", "winnable", ("t1-t2", "s"), 33)
     assert read_message(ans.text()) == ans
     assert read_message(json.dumps({"type": "ready", "ms": 3, "mode": "normal"})) == Ready(3.0, "normal")
@@ -232,7 +238,7 @@ def test_hint_from_the_worker_marks_a_legal_move_and_a_stale_one_is_dropped():
     d.button("hint")
     assert marks(d) == []  # asked of the worker
     [req] = [r for r in w.requests() if r.ask.kind == "hint"]
-    assert req.position == g.position() and req.ask.nodes == assist_mod.hint_nodes(g)
+    assert req.position == g.position() and req.ask.nodes == assist_mod.worker_hint_nodes(g) == 3_000
     w.run()
     move = hinted_move(d, g)
     assert g.check(move) is None
@@ -423,7 +429,7 @@ def test_the_worker_hints_a_table_move_when_the_known_line_starts_by_drawing(mon
 
     g = game.new_game("EH1-N-AAAAABU")
     with monkeypatch.context() as mp:
-        mp.setattr(eh_line, "lead", lambda st, line: line)
+        mp.setattr(eh_line, "lead", lambda st, line, avoid=frozenset(): line)
         drawn = game.solve(g, max_nodes=20_000, mode="fast")
     assert drawn.moves[0] == "s"
     sent: list[str] = []
@@ -456,7 +462,7 @@ def test_a_known_line_that_starts_by_drawing_asks_the_worker_for_a_table_move(mo
     w.run()
     g = game.new_game(code)
     with monkeypatch.context() as mp:
-        mp.setattr(eh_line, "lead", lambda st, line: line)
+        mp.setattr(eh_line, "lead", lambda st, line, avoid=frozenset(): line)
         drawn = game.solve(g, max_nodes=20_000, mode="fast")
     assert drawn.moves[0] == "s"
     d.page.assist.slicer.remember(g.position(), drawn)
@@ -513,3 +519,50 @@ def test_a_line_found_by_the_hint_or_left_by_a_stopped_finish_is_not_searched_ag
     run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
     assert d.g.is_won
     d.check_all()
+
+
+def play_on(d: Driver, mv: game.Move) -> None:
+    """Play ``mv`` as a player would: a tap on the stock, else a drag of its cards."""
+    if mv.src == "s":
+        d.tap("s", max(0, len(d.g.pile("s")) - 1))
+    else:
+        d.drag(mv.src, len(d.g.pile(mv.src)) - (mv.count or 1), mv.dst)
+
+
+def test_hints_never_send_the_player_back_where_they_came_from():
+    # a tester saw 9♠ hinted t4-t7, then t7-t4, then back, for ever (EH1-N-AAAAABC,
+    # "Can be won" all the while). Here the player moved 9♠ t7-t4 and the line the page
+    # knows for the position begins with t4-t7, the move back: Hint is asked of the
+    # worker with the game's way there and that line, and marks another move; then
+    # eight hints followed one after another never lead back to a position of the game
+    from game.solver import past_keys
+    from game.solver.adapter import read_state
+
+    code = "EH1-N-AAAAABC"
+    d, w = with_worker(code)
+    w.start()
+    w.run()
+    for text in "t9-t1:1 t8-t7:1 t8-t4:1 s w-t4:1".split():
+        play_on(d, d.g.normalise(text))
+        w.run()
+    back = game.solve(d.g, max_nodes=20_000, mode="fast").moves
+    play_on(d, d.g.normalise("t7-t4"))
+    w.run()
+    line = ("t4-t7", *back)
+    d.page.assist.slicer.remember(d.g.position(), game.Solution("winnable", line, 1))
+    d.button("hint")
+    [req] = [r for r in w.requests() if r.ask.kind == "hint"]
+    assert req.line == line and len(req.trail) == 6 and req.position == d.g.position()
+    w.run()
+    move = hinted_move(d, d.g)
+    assert str(move) != "t4-t7:1" and d.g.check(move) is None
+    known = d.page.assist.known(d.g.position())
+    assert known is not None and d.g.normalise(known.moves[0]) == move  # the line it came with
+    for _ in range(8):
+        before = past_keys(d.g) | {read_state(d.g).key()}
+        play_on(d, move)
+        w.run()
+        assert move.src == "s" or read_state(d.g).key() not in before, move
+        d.button("hint")
+        w.run()
+        move = hinted_move(d, d.g)

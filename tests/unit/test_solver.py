@@ -365,7 +365,7 @@ def test_easy_harp_hint_prefers_a_table_move_to_a_draw() -> None:
     st = read_state(g)
     assert isinstance(st, EHState)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(eh_line, "lead", lambda st, line: line)
+        mp.setattr(eh_line, "lead", lambda st, line, avoid=frozenset(): line)
         drawn = solve(g, max_nodes=20_000, mode="fast").moves
     assert drawn[:30] == ("s",) * 30 and drawn[30] != "s"
     line = solve(g, max_nodes=20_000, mode="fast").moves
@@ -484,3 +484,114 @@ def test_a_trip_is_kept_where_the_moves_between_need_it() -> None:
     st.cols[4], st.cells[0] = [], card(4, "H")  # (7D out of the deal, for 4H)
     home = [(CELL0, 0, 1), (3, CELL0 + 1, 1), (0, CELL0, 1)]
     assert legal(home) and eo_line.shorten(st, home) == [(3, CELL0 + 1, 1)]
+
+
+def _keys_along(g: game.Game, moves: tuple[str, ...]) -> list[bytes]:
+    """The solver keys of the positions ``moves`` reach from ``g`` after each move that
+    is not a stock tap (``g`` is not changed)."""
+    from game.solver.adapter import read_state
+
+    cur, out = game.load_position(g.position(), game=g.game, cells=g.cells), []
+    for text in moves:
+        cur.play(text)
+        if text != "s":
+            out.append(read_state(cur).key())
+    return out
+
+
+def test_a_hint_never_leads_back_where_the_game_came_from() -> None:
+    # a tester saw 9♠ hinted t7-t4, then t4-t7, then back, for ever (EH1-N-AAAAABC):
+    # each hint was the first move of a new line, and a line may begin with the move
+    # back. The player moved 9♠ t7-t4; a line known from here begins with t4-t7 (the
+    # move back) and wins. Without the game's past the hint is that move; with it, the
+    # hint is another first move of a checked win that never comes back (advice,
+    # "Never back"), and that line comes with the hint for the page to follow.
+    from game.solver import hint_and_line, leads_back, past_keys
+
+    g = game.new_game("EH1-N-AAAAABC")
+    for m in "t9-t1:1 t8-t7:1 t8-t4:1 s w-t4:1".split():
+        g.play(m)
+    back = solve(g, max_nodes=20_000, mode="fast").moves
+    assert back
+    g.play("t7-t4")
+    line = ("t4-t7", *back)
+    assert replay_wins(game.load_position(g.position(), game="easy-harp"), line)
+    assert str(hint_and_line(g, 12_000, line=line, avoid=())[0]) == "t4-t7:1"
+    keys = past_keys(g)
+    assert len(keys) == 5 and leads_back(g, "t4-t7") and not leads_back(g, "s")
+    mv, sol = hint_and_line(g, 12_000, line=line)
+    assert mv is not None and str(mv) != "t4-t7:1"
+    assert sol is not None and sol.status == "winnable" and g.normalise(sol.moves[0]) == mv
+    assert not keys & set(_keys_along(g, sol.moves))
+    assert replay_wins(game.load_position(g.position(), game="easy-harp"), sol.moves)
+
+
+def test_a_search_that_avoids_positions_finds_lines_around_them() -> None:
+    # Search(avoid=...): no line passes through an avoided position (Eight Off here; in
+    # Easy Harp none that the search keys, each after its automatic foundation moves:
+    # the hint's test above); where it would prove a loss it says "unknown" (the
+    # avoided positions might be the way)
+    from game.solver.adapter import read_state
+
+    g = game.new_game("EO1-C8-AAAAAAB")
+    line = solve(g, mode="complete").moves
+    first = _keys_along(g, line[:3])
+    sol = Search(g, 200_000, mode="complete", avoid=first).run()
+    assert sol.status == "winnable" and not set(first) & set(_keys_along(g, sol.moves))
+    assert replay_wins(game.new_game("EO1-C8-AAAAAAB"), sol.moves)
+    lost = game.new_game("EO1-C2-AABZMVC")
+    assert Search(lost, 200_000, mode="complete").run().status == "unwinnable"
+    some = {read_state(lost).key() + b"x"}  # avoids nothing that exists, still proves nothing
+    assert Search(lost, 200_000, mode="complete", avoid=some).run().status == "unknown"
+
+
+def test_lines_drop_a_card_sent_somewhere_and_straight_back() -> None:
+    # a search's line held t1-f1 (an automatic move) then f1-t1 (the card taken back as a
+    # base): hints following it said t1-f1, f1-t1, and the player came back to a position
+    # whose line began so again. eh_line.tidy drops such pairs when the line still wins
+    from game.solver.adapter import read_state
+    from game.solver.eh_line import tidy
+
+    g = game.new_game("EH1-N-AAAAABC")
+    for m in "t9-t1:1 t8-t7:1 t8-t4:1 s w-t4:1".split():
+        g.play(m)
+    st = read_state(g)
+    back = solve(g, max_nodes=20_000, mode="fast").moves
+    assert tidy(st, ("t7-t4", "t4-t7", *back)) == tidy(st, back)
+    assert replay_wins(game.load_position(g.position(), game="easy-harp"), tidy(st, back))
+    assert tidy(st, ("t7-t4", *back)) == ("t7-t4", *back)  # no pair: unchanged
+    assert tidy(st, ("t7-t4", "t4-t7")) == ("t7-t4", "t4-t7")  # a shorter line that does not win: kept
+
+
+def test_a_card_moved_lately_is_not_hinted_from_column_to_column_again() -> None:
+    # a tester saw 5♥ hinted t1-t3, t3-t1, t1-t3 with draws between (no position came
+    # back): recent_faces names the cards the game's last actions put on a column, and
+    # eh_line.bounces refuses them a column move that turns nothing up
+    from game.solver import RECENT_ACTIONS, recent_faces
+    from game.solver.adapter import face_code, read_state
+    from game.solver.eh_line import bounces
+
+    g = game.new_game("EH1-N-AAAAABC")
+    for m in "t9-t1:1 t8-t7:1 t8-t4:1 s w-t4:1 t7-t4:1".split():
+        g.play(m)
+    nine = face_code(9, "S")
+    faces = recent_faces(g)
+    assert nine in faces and face_code(10, "D") not in faces  # 10♦ came from the waste
+    st = read_state(g)
+    assert isinstance(st, EHState)
+    back = (0, 3, 6, 1)  # 9♠ from t4 to t7, onto 10♥ again
+    assert back in st.moves("complete", full=True) and bounces(st, back, faces)
+    assert not bounces(st, back, frozenset())
+    for _ in range(RECENT_ACTIONS):
+        g.play("s")
+    assert nine not in recent_faces(g) and recent_faces(game.new_game("EH1-N-AAAAABC")) == frozenset()
+
+
+def test_with_no_win_found_the_hint_turns_a_card_rather_than_draw_to_an_ace() -> None:
+    # the start of EH1-N-AAAAABC: no win within the hint's budget; the first automatic
+    # move is an ace six draws away, yet t8-t7 and t9-t1 turn cards up: a player says
+    # one of those (the heuristic said "draw" before)
+    g = game.new_game("EH1-N-AAAAABC")
+    assert solve(g, max_nodes=3_000, mode="fast").status == "unknown"
+    assert str(hint(g, 3_000)) in ("t8-t7:1", "t9-t1:1")
+    assert str(hint(game.new_game("EO1-C8-AAAAAAB"), 1)) != "None"  # Eight Off: unchanged path
