@@ -9,7 +9,7 @@ unless that is a stock tap or leads back to a position the game came through
 line (the worker's answer), whose line is remembered in turn. Stops at a win, at a
 position whose verdict is not "winnable", or after ``--actions`` actions.
 
-Prints per deal: the actions played, whether it was won, the **repeats** (a move on the
+Prints per deal: the actions played, how it ended, the cards on the foundations, the **repeats** (a move on the
 table played from a position, by its solver key, that the game had been in before)
 and the **bounces** (a card put on a column from another column or a foundation, then
 moved back where it came from within 20 actions), and the CPU seconds. A tester saw
@@ -79,7 +79,8 @@ def follow(code: str, actions: int) -> dict[str, object]:
         if g.is_won:
             end = "won"
             break
-    return {"deal": code, "actions": g.move_count, "end": end, "repeats": repeats, "bounces": bounces,
+    up = sum(len(g.pile(p)) for p in g.pile_ids() if p.startswith("f"))
+    return {"deal": code, "actions": g.move_count, "end": end, "up": up, "repeats": repeats, "bounces": bounces,
             "cpu_s": round(time.process_time() - t0, 1)}
 
 

@@ -127,7 +127,8 @@ def _other_line(st: Any, moves: tuple[str, ...], max_nodes: int, keys: frozenset
 def _heuristic(st: Any, keys: frozenset[bytes]) -> str | None:
     """The hint when no win is known (SPEC §10, "the best move a heuristic finds"): an
     automatic move to a foundation that needs no draw, else (Easy Harp) a move of
-    :func:`table_moves`, else the first move the search would try (a draw towards an
+    :func:`table_moves` or of the waste card (to a foundation first: a tester was told
+    to draw while 2♣ on the waste could go up), else the first move the search would try (a draw towards an
     ace included), a move that leads nowhere in ``keys`` before one that does; ``None``
     for a won position or when no move is left. At the start of deal EH1-N-AAAAABC the
     first automatic move is an ace six draws away: the hint said "draw" while t8-t7 and
@@ -139,8 +140,9 @@ def _heuristic(st: Any, keys: frozenset[bytes]) -> str | None:
     if au:
         st.undo_auto(au)
         texts.append(st.notation(au[0][0])[0])
-    if isinstance(st, EHState) and texts[:1] in ([], ["s"]):
-        texts[:0] = [st.notation(m)[0] for m in table_moves(st)]  # a player's move before a draw
+    if isinstance(st, EHState) and texts[:1] in ([], ["s"]):  # a player's move before a draw
+        waste = [m for m in st.moves("complete", full=True) if m[0] in (2, 3)]
+        texts[:0] = [st.notation(m)[0] for m in table_moves(st) + sorted(waste, key=lambda m: -m[0])]
     texts += [st.notation(m)[0] for m in st.moves("complete")[:1]]
     if not texts:
         return None
@@ -162,7 +164,7 @@ def table_line(st: EHState, line: tuple[str, ...], max_nodes: int, avoid: frozen
         return led
     table = table_moves(st)
     every = st.moves("complete", full=True)
-    waste = [m for m in every if m[0] in (2, 3)]
+    waste = sorted((m for m in every if m[0] in (2, 3)), key=lambda m: -m[0])  # up first
     free = [m for m in every if m[0] in (0, 4) and m not in table and not bounces(st, m, recent)]
     opening = [m for m in free if opens(st, m)]
     behind = avoid | {st.key()}

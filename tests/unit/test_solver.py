@@ -595,3 +595,18 @@ def test_with_no_win_found_the_hint_turns_a_card_rather_than_draw_to_an_ace() ->
     assert solve(g, max_nodes=3_000, mode="fast").status == "unknown"
     assert str(hint(g, 3_000)) in ("t8-t7:1", "t9-t1:1")
     assert str(hint(game.new_game("EO1-C8-AAAAAAB"), 1)) != "None"  # Eight Off: unchanged path
+
+
+def test_detours_of_one_card_are_found_in_a_line() -> None:
+    # eh_line._detours: a card put on a column and taken on by that column's next move,
+    # nothing put on it between: straight there (nothing between touches the end), or
+    # both moves dropped when it comes back (its first column untouched between);
+    # tidy keeps a shortened line only when it replays to a win (tested above)
+    from game.solver.eh_line import _detours
+
+    assert _detours(["t7-t4", "s", "w-f1", "t4-t7"]) == [(0, 3, None)]
+    assert _detours(["w-t4", "s", "t4-f2"]) == [(0, 2, "w-f2")]
+    assert _detours(["t7-t4", "w-t4", "t4-t7"]) == [(1, 2, "w-t7")]  # 9♠ covered: only the waste card's
+    assert _detours(["t7-t4", "t3-t7", "t4-t7"]) == []  # t7 touched between: not back
+    assert _detours(["t7-t4", "t2-f1", "t4-f1"]) == []  # f1 touched between
+    assert _detours(["t1-t2:2", "t2-t1:2"]) == []  # groups are left alone
