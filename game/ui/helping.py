@@ -120,7 +120,9 @@ class Helping(Core):
         self.stop_finish()
         self.table.clear_hint()
         g, key = self.g, self.key_of()
-        if not self.assist.ask_hint(g, key):
+        if self.assist.ask_hint(g, key):  # said until the worker answers (up to 2-3 s seen)
+            self.notify("hint", lambda tx: tx.t("hint.looking"))
+        else:
             self.show_hint(self.assist.hint_move(g, key))
 
     def hinted(self, h: it.Hinted) -> None:

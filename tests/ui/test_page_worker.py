@@ -29,6 +29,7 @@ from test_page_solver import (
     ask_to_finish,
     hinted_move,
     marks,
+    notice_text,
     run_until,
     verdict,
 )
@@ -237,10 +238,12 @@ def test_hint_from_the_worker_marks_a_legal_move_and_a_stale_one_is_dropped():
     g = game.new_game(code)
     d.button("hint")
     assert marks(d) == []  # asked of the worker
+    assert d.notice() == "hint" and notice_text(d) == "Looking for a hint…"  # a helper waited 2-3 s, told nothing
     [req] = [r for r in w.requests() if r.ask.kind == "hint"]
     assert req.position == g.position() and req.ask.nodes == assist_mod.worker_hint_nodes(g) == 3_000
     w.run()
     move = hinted_move(d, g)
+    assert notice_text(d).startswith("Hint: ")
     assert g.check(move) is None
     assert str(move) == str(g.normalise(game.load_position(g.position(), "easy-harp").hint(req.ask.nodes)))
     assert not d.page.assist.slicer.busy
