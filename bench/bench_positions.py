@@ -51,7 +51,7 @@ import game  # noqa: E402
 from game.solver.adapter import read_state  # noqa: E402
 
 CELLS = {"easy-harp": 0, "eight-off-8": 8, "eight-off-4": 4, "eight-off-2": 2}
-FIELDS = ["variant", "deal", "moves", "status", "budget", "nodes", "seconds", "hint", "draw_with_win"]
+FIELDS = ["variant", "deal", "moves", "status", "budget", "nodes", "seconds", "hint", "draw_with_win", "hint_s"]
 
 
 def load(entry: dict[str, object]) -> game.Game:
@@ -100,17 +100,19 @@ def solve_timed(g: game.Game, budget: int, seconds: float) -> tuple[str, int, in
 
 
 def hint_check(g: game.Game, budget: int, line: tuple[str, ...] = (), nodes: int = 20_000,
-               line_nodes: int = 12_000) -> tuple[str, int]:
+               line_nodes: int = 12_000) -> tuple[str, int, float]:
     """(the hint, 2 when it is a stock tap while a non-stock move still wins by a line
     that never comes back to this position, 1 when such a move wins only by coming back
-    (a card taken from a foundation and put straight back: no other way), else 0); the
-    hint is the page's: ``g.hint(line_nodes, line)`` when a line is known (its
+    (a card taken from a foundation and put straight back: no other way), else 0; the
+    CPU seconds the hint took); the hint is the page's: ``g.hint(line_nodes, line)`` when a line is known (its
     first move, or a table move the worker finds before a draw), else
     ``g.hint(nodes)``."""
+    t0 = time.process_time()
     mv = g.hint(line_nodes, line=line) if line else g.hint(nodes)
+    spent = time.process_time() - t0
     text = "" if mv is None else str(mv)
     if mv is None or mv.src != "s":
-        return text, 0
+        return text, 0, spent
     here = read_state(g).key()
     bad = 0
     for m in g.legal_moves():
@@ -126,8 +128,8 @@ def hint_check(g: game.Game, budget: int, line: tuple[str, ...] = (), nodes: int
                 if step != "s" and read_state(h).key() == here:
                     break
             else:
-                return text, 2
-    return text, bad
+                return text, 2, spent
+    return text, bad, spent
 
 
 def summary(rows: list[dict[str, str]], budgets: list[int], secs: float = 0.0) -> str:
@@ -162,6 +164,9 @@ def summary(rows: list[dict[str, str]], budgets: list[int], secs: float = 0.0) -
             ahead = sum(1 for r in hinted if r["draw_with_win"] == "2")
             line += f"; hints {len(hinted)}: {draws} stock taps, {bad} of them while a non-stock move wins " \
                     f"({100 * bad / len(hinted):.1f} %), {ahead} by a line that does not come back here"
+            hs = sorted(float(r.get("hint_s") or 0) for r in hinted)
+            p95 = hs[max(0, round(0.95 * len(hs)) - 1)]
+            line += f"; hint CPU median {statistics.median(hs):.2f} s, p95 {p95:.2f} s, max {hs[-1]:.2f} s"
         out.append(line)
     return "\n".join(out)
 
@@ -197,12 +202,13 @@ def main() -> None:
             status, b, nodes, dt, line = solve_timed(g, args.budget, args.seconds)
         else:
             status, b, nodes, dt = solve_growing(g, budgets)
-        hint, bad = ("", 0)
+        hint, bad, hint_s = ("", 0, 0.0)
         if args.hints and e["variant"] == "easy-harp":
-            hint, bad = hint_check(g, args.hint_budget, line, args.page_hint_nodes if args.seconds else 20_000,
+            hint, bad, hint_s = hint_check(g, args.hint_budget, line, args.page_hint_nodes if args.seconds else 20_000,
                                    args.line_hint_nodes)
         row = {"variant": e["variant"], "deal": e["deal"], "moves": e["moves"], "status": status, "budget": b,
-               "nodes": nodes, "seconds": f"{dt:.3f}", "hint": hint, "draw_with_win": bad}
+               "nodes": nodes, "seconds": f"{dt:.3f}", "hint": hint, "draw_with_win": bad,
+               "hint_s": f"{hint_s:.3f}"}
         rows.append({key: str(val) for key, val in row.items()})
         print(",".join(rows[-1].values()), file=sys.stderr, flush=True)
     if args.csv:
