@@ -97,6 +97,9 @@ def hint_found(source: Any, max_nodes: int, line: tuple[str, ...] = (), avoid: I
         moves = sol.moves
         if sol.status == WINNABLE and moves:
             found = sol
+    ace = _ace_up(st) if not moves or moves[0] == "s" else None
+    if ace is not None:
+        return ace, None
     if not moves:
         return _heuristic(st, keys), None
     if moves[0] == "s" or leads_to(st, moves[0], keys):
@@ -104,6 +107,20 @@ def hint_found(source: Any, max_nodes: int, line: tuple[str, ...] = (), avoid: I
         if better is not None:
             return better[0], Solution(WINNABLE, better, found.nodes if found else 0)
     return moves[0], found
+
+
+def _ace_up(st: Any) -> str | None:
+    """An Easy Harp ace that can go up now from a column top or the waste, in notation,
+    or ``None``. Given rather than a draw (a tester was told to draw with A♣ on the
+    waste): it starts a solution whenever the position has one, since nothing is ever
+    built on an ace, so a win that plays the ace later wins with it up now (its other
+    moves dropped; the deck, one card shorter, cycles without limit, SPEC §4)."""
+    if not isinstance(st, EHState):
+        return None
+    for m in st.moves("complete", full=True):
+        if m[0] == 1 and st.cols[m[1]][-1] % 13 == 0 or m[0] == 3 and st.deck[m[1]] % 13 == 0:
+            return st.notation(m)[0]
+    return None
 
 
 def _other_line(st: Any, moves: tuple[str, ...], max_nodes: int, keys: frozenset[bytes],

@@ -192,7 +192,7 @@ def _detours(line: list[str]) -> list[tuple[int, int, str | None]]:
     column ``b`` and move ``j``, the next from ``b``, with nothing put on ``b`` between,
     takes it on to ``c``. ``first`` is the move that goes there at once (``"x-c"``:
     nothing between touches ``c``), or ``None`` when ``c`` is where it came from
-    (column ``x``, untouched between): both moves go."""
+    (column or foundation ``x``, untouched between): both moves go."""
     out: list[tuple[int, int, str | None]] = []
     for i, text in enumerate(line):
         ends = _ends(text)
@@ -207,7 +207,7 @@ def _detours(line: list[str]) -> list[tuple[int, int, str | None]]:
                 later = _ends(line[j])
                 if later is not None:
                     c = later[1]
-                    if c == x and x.startswith("t") and x not in touched:
+                    if c == x and x[0] in "tf" and x not in touched:
                         out.append((i, j, None))
                     elif c != x and c not in touched:
                         out.append((i, j, f"{x}-{c}"))

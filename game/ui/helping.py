@@ -120,7 +120,9 @@ class Helping(Core):
         self.stop_finish()
         self.table.clear_hint()
         g, key = self.g, self.key_of()
-        if self.assist.ask_hint(g, key):  # said until the worker answers (up to 2-3 s seen)
+        if g.is_won:  # a helper pressed Hint on the won table and read "No useful move found"
+            self.notify("hint", lambda tx: tx.t("hint.won"))
+        elif self.assist.ask_hint(g, key):  # said until the worker answers (up to 2-3 s seen)
             self.notify("hint", lambda tx: tx.t("hint.looking"))
         else:
             self.show_hint(self.assist.hint_move(g, key))

@@ -205,6 +205,10 @@ def test_after_a_win_the_indicator_says_won_not_can_be_won():
     d.button("undo")
     run_until(d, lambda: verdict(d) == "yes")
     assert "data-won" not in el.attrs and el.textContent == catalog("en")["winnable.yes"]
+    d.button("redo")
+    d.button("close-dialog")
+    d.button("hint")  # a helper pressed Hint on the won table and read "No useful move found"
+    assert d.g.is_won and marks(d) == [] and notice_text(d) == catalog("en")["hint.won"]
 
 
 def test_finish_for_me_cancelled_changes_nothing():

@@ -610,3 +610,29 @@ def test_detours_of_one_card_are_found_in_a_line() -> None:
     assert _detours(["t7-t4", "t3-t7", "t4-t7"]) == []  # t7 touched between: not back
     assert _detours(["t7-t4", "t2-f1", "t4-f1"]) == []  # f1 touched between
     assert _detours(["t1-t2:2", "t2-t1:2"]) == []  # groups are left alone
+
+
+def test_an_ace_that_can_go_up_is_hinted_before_a_draw() -> None:
+    # a tester was told to draw with A♣ on the waste: a line known from here may start
+    # by drawing, yet an ace up now starts a solution too (advice._ace_up)
+    g = game.new_game("EH1-N-AAAAABC")
+    for m in "t9-t1:1 t8-t7:1 t8-t4:1 s w-t4:1".split():
+        g.play(m)
+    while not any(str(m).startswith("w-f") for m in g.legal_moves()):
+        g.play("s")
+    up = next(m for m in g.legal_moves() if str(m).startswith("w-f"))
+    assert g.pile("w")[-1].card.rank == 1
+    after = game.load_position(g.position(), game="easy-harp")
+    after.play("s")
+    rest = solve(after, max_nodes=60_000).moves
+    assert rest and replay_wins(game.load_position(g.position(), game="easy-harp"), ("s", *rest))
+    assert str(hint(g, 100, line=("s", *rest))) == str(up)  # a solution that draws first is known
+    g.play(up)
+    assert solve(g, max_nodes=60_000).status == "winnable"  # still a solution after it
+
+
+def test_a_take_back_put_straight_back_is_a_detour() -> None:
+    from game.solver.eh_line import _detours
+
+    assert _detours(["f2-t1", "s", "w-t3", "t1-f2"]) == [(0, 3, None)]
+    assert _detours(["f2-t1", "t5-t1", "t1-t5", "t1-f2"]) == [(1, 2, None)]  # a base: used
