@@ -79,7 +79,7 @@ def hint(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = (),
         A :class:`~game.moves.Move` (SPEC §2; a stock tap ``s`` when the solution starts
         by drawing), or ``None`` (also for a won position).
     """
-    return hint_and_line(source, max_nodes, line)[0]
+    return hint_and_line(source, max_nodes, line, avoid)[0]
 
 
 def hint_and_line(source: Any, max_nodes: int = 20_000, line: tuple[str, ...] = (),

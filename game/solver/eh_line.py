@@ -189,14 +189,14 @@ def _ends(text: str) -> tuple[str, str] | None:
 def _detours(line: list[str]) -> list[tuple[int, int, str | None]]:
     """Places where one card makes a detour (issue 24 point 4: hints that moved 9♠ from
     t7 to t4 and, ten actions later, back): ``(i, j, first)``, move ``i`` puts a card on
-    column ``b`` and move ``j``, the next from ``b``, with nothing put on ``b`` between,
+    column or foundation ``b`` and move ``j``, the next from ``b``, with nothing put on ``b`` between,
     takes it on to ``c``. ``first`` is the move that goes there at once (``"x-c"``:
     nothing between touches ``c``), or ``None`` when ``c`` is where it came from
     (column or foundation ``x``, untouched between): both moves go."""
     out: list[tuple[int, int, str | None]] = []
     for i, text in enumerate(line):
         ends = _ends(text)
-        if ends is None or not ends[1].startswith("t"):
+        if ends is None or ends[1][0] not in "tf":
             continue
         x, b = ends
         touched: set[str] = set()
@@ -218,32 +218,17 @@ def _detours(line: list[str]) -> list[tuple[int, int, str | None]]:
     return out
 
 
-def _undoes(first: str, then: str) -> bool:
-    """Whether ``then`` moves one card straight back where ``first`` took it from
-    (``"t1-f1"`` then ``"f1-t1"``; SPEC §2 notation, one card each)."""
-    a, _, b = first.partition("-")
-    c, _, d = then.partition("-")
-    return bool(b) and ":" not in b + d and (a, b) == (d, c)
-
-
 def tidy(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
-    """``line`` (a win from ``st``) without the pairs of moves where one card goes
-    somewhere and straight back (a search's automatic move of a card to a foundation,
-    then that card taken back as a base: the hint said t1-f1, then f1-t1, and a player
-    following the hints came back to a position whose line began so again), then
-    without the detours of :func:`_detours` (at most :data:`TIDY_TRIES` tries), each
-    kept only when the shorter line still replays to a win from ``st`` (the proof that
-    it is one); other games' lines unchanged."""
+    """``line`` (a win from ``st``) without the detours of :func:`_detours`, among them
+    a card sent somewhere and straight back (a search's automatic move of a card to a
+    foundation, then that card taken back as a base: the hint said t1-f1, then f1-t1,
+    and a player following the hints came back to a position whose line began so
+    again); at most :data:`TIDY_TRIES` tries, each shortening kept only when the line
+    still replays to a win from ``st`` (the proof that it is one); other games' lines
+    unchanged."""
     if not isinstance(st, EHState) or len(line) < 2:
         return line
-    out: list[str] = []
-    for text in line:
-        if out and _undoes(out[-1], text):
-            out.pop()
-        else:
-            out.append(text)
-    best = tuple(out) if len(out) < len(line) and replays_to_win(st, tuple(out)) else line
-    tries = 0
+    best, tries = line, 0
     while tries < TIDY_TRIES:
         for i, j, first in _detours(list(best)):
             tries += 1

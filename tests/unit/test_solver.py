@@ -517,6 +517,7 @@ def test_a_hint_never_leads_back_where_the_game_came_from() -> None:
     line = ("t4-t7", *back)
     assert replay_wins(game.load_position(g.position(), game="easy-harp"), line)
     assert str(hint_and_line(g, 12_000, line=line, avoid=())[0]) == "t4-t7:1"
+    assert str(hint(g, 12_000, line=line, avoid=())) == "t4-t7:1"  # hint passes avoid on
     keys = past_keys(g)
     assert len(keys) == 5 and leads_back(g, "t4-t7") and not leads_back(g, "s")
     mv, sol = hint_and_line(g, 12_000, line=line)
@@ -635,4 +636,5 @@ def test_a_take_back_put_straight_back_is_a_detour() -> None:
     from game.solver.eh_line import _detours
 
     assert _detours(["f2-t1", "s", "w-t3", "t1-f2"]) == [(0, 3, None)]
+    assert _detours(["t1-f1", "f1-t1"]) == [(0, 1, None)]  # up and straight back down
     assert _detours(["f2-t1", "t5-t1", "t1-t5", "t1-f2"]) == [(1, 2, None)]  # a base: used
