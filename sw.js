@@ -72,9 +72,21 @@ async function previousHashes() {
 }
 
 // A listed file from the network: from its compressed copy where there is one
-// (static/unpack.js decodes it), revalidating any HTTP cache.
+// (static/unpack.js decodes it), revalidating any HTTP cache. The interpreter copy is
+// sent as its difference from the wasm: the wasm is taken from this worker's caches
+// (this version's, or what the page decoded and gave) when it is the listed one,
+// rather than downloaded a second time (a first visit that started Python without the
+// copy leaves the copy to this worker).
 const fetchFile = (path) => self.__unpack.fetchUnpacked(SCOPE.href, path,
-  { init: { cache: "no-cache", credentials: "same-origin" } });
+  { init: { cache: "no-cache", credentials: "same-origin" }, base: xorBase });
+
+async function xorBase(path) {
+  for (const name of [CACHE, GIVEN]) {
+    const hit = await (await caches.open(name)).match(urlOf(path));
+    if (hit && hit.ok && await hashOf(hit) === FILES[path]) return new Uint8Array(await hit.arrayBuffer());
+  }
+  return new Uint8Array(await (await fetchFile(path)).arrayBuffer());
+}
 
 // The interpreter copy (static/vendor/interpreter.snapshot, 31 MB: the memory of a
 // started Python) is half zeros, in two long runs. A warm start reads it straight from

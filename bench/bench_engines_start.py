@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts import precache  # noqa: E402
+from scripts import precache, stdlib_zip  # noqa: E402
 from scripts.engines import ENGINES, Site, missing, open_page  # noqa: E402
 
 APP = ("index.html", "solitaire:ready")
@@ -114,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         print("static/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 2
     version = precache.write(ROOT, quiet=True)["version"]
+    stdlib_zip.stock_copy()  # the bare page starts Pyodide as shipped
     site = Site(ROOT, precompressed=True)
     load_before = os.getloadavg()
     print(f"{args.runs} rounds, 1366x768, interleaved; load average {load_before[0]:.2f} on "

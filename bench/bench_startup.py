@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
-from scripts import precache  # noqa: E402
+from scripts import precache, stdlib_zip  # noqa: E402
 from scripts.serve import make_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -155,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         print("static/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 2
     version = precache.write(ROOT, quiet=True)["version"]
+    stdlib_zip.stock_copy()  # the bare page starts Pyodide as shipped
     httpd = make_server(ROOT, host="127.0.0.1", port=0, quiet=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}"

@@ -8,8 +8,9 @@ Python initialising itself is most of a Pyodide start (one task of about 2.7 s o
 of an interpreter right after its start (``_makeSnapshot``, ``makeMemorySnapshot``) and
 start from it (``_loadSnapshot``). This script has the vendored Pyodide do that under
 Node (``scripts/make_interpreter_copy.mjs``), with the game's modules imported from
-the game archive (``scripts/bundle_game.py``, made first): every start of the page, a
-first visit included, then restores it (about 0.4 s) and imports nearly nothing.
+the game archive (``scripts/bundle_game.py``, made first): a start of the page (a
+first visit only where it pays, static/pyodide-start.js) then restores it (about 0.4 s)
+and imports nearly nothing.
 
 The copy is rebuilt only when it is stale: when the vendored Pyodide (the five files'
 SHA-256 in ``static/vendor/vendor.json``), the game archive or the maker script differ

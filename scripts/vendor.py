@@ -11,12 +11,12 @@ page needs (see /work/shared/notes/pyscript-pyodide.md §1):
 - ``static/vendor/fzstd/index.js``: the npm package ``fzstd``'s browser build, the
   Zstandard decoder of the compressed copies (static/unpack.js, issue 25).
 
-``python_stdlib.zip`` is written again with its members stored, not deflated
-(``stored_zip``): the same files, 9.7 MB instead of 2.5 MB, so that its compressed copy
-for a first visit (scripts/packed.py) compresses across files: 1.6 MB as Zstandard
-against 2.5 MB deflated member by member. Python's zipimport reads stored members
-without inflating them; the interpreter copy (scripts/interpreter_copy.py) is made
-from this zip, whose table of contents it caches, so the two are vendored together.
+``python_stdlib.zip`` is written again by ``scripts/stdlib_zip.py``: without the
+modules a card game in a browser never imports, the modules every start imports
+compiled ahead, every member stored, not deflated, so that its compressed copy for a
+first visit (scripts/packed.py) compresses across files. Python's zipimport reads stored
+members without inflating them; the interpreter copy (scripts/interpreter_copy.py) is
+made from this zip, whose table of contents it caches, so the two are vendored together.
 
 It also writes ``static/vendor/vendor.json`` (package versions, and every vendored file
 with its size and SHA-256), which later steps (``make dist``, the service worker's
@@ -40,10 +40,12 @@ import json
 import os
 import shutil
 import sys
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from scripts import stdlib_zip  # noqa: E402
+
 NODE_MODULES = ROOT / "node_modules"
 DEFAULT_DEST = ROOT / "static" / "vendor"
 
@@ -86,21 +88,10 @@ def wanted_files() -> dict[str, Path]:
     return files
 
 
-def stored_zip(src: Path, dst: Path) -> None:
-    """Write the zip archive ``src`` to ``dst`` with every member stored (not
-    compressed), in the same order with the same names, dates and attributes: the same
-    bytes for the same ``src``."""
-    tmp = dst.with_name(dst.name + ".tmp")
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zout:
-        for info in zin.infolist():
-            data = zin.read(info)
-            info.compress_type = zipfile.ZIP_STORED
-            zout.writestr(info, data)
-    tmp.replace(dst)
-
-
-#: Vendored files written by a function of their source instead of copied.
-TRANSFORMS = {"pyodide/python_stdlib.zip": stored_zip}
+#: Vendored files written by a function of their source instead of copied, and whether
+#: such a file is up to date with its source.
+TRANSFORMS = {"pyodide/python_stdlib.zip": stdlib_zip.build}
+FRESH = {"pyodide/python_stdlib.zip": stdlib_zip.fresh}
 
 
 def sha256(path: Path) -> str:
@@ -123,6 +114,8 @@ def same_file(src: Path, dst: Path, transformed: bool = False) -> bool:
 
 def fresh(rel: str, src: Path, dest: Path) -> bool:
     """Whether the vendored ``dest / rel`` is up to date with its source ``src``."""
+    if rel in FRESH:
+        return FRESH[rel](src, dest / rel)
     return same_file(src, dest / rel, rel in TRANSFORMS)
 
 

@@ -2,20 +2,22 @@
 // Pyodide, started from the shipped copy of its own started interpreter.
 //
 // Most of Pyodide's start-up is Python initialising itself (about 2.7 s of one long
-// task on the 2-core test machine, 10x the rest of loadPyodide). Pyodide can save the
+// task on the 2-core test machine with the standard library as Pyodide ships it; about
+// a third of that with the modules a start imports compiled ahead, scripts/stdlib_zip.mjs).
+// Pyodide can save the
 // memory of an interpreter right after that start (makeMemorySnapshot, with the
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
 // same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build and game archive,
 // under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
-// 31 MB (3.2 MB as the compressed copy a first visit fetches, below), fetched as soon
-// as this module runs and precached by the service worker like every other file. The copy holds
+// 31 MB (3.0 MB as the compressed copy a first visit may fetch, below), precached by
+// the service worker like every other file. The copy holds
 // the interpreter with the game's modules imported (kept only when they are the game
 // archive's build: game/freshness.py, called by index.html's entry script); PyScript's
 // set-up, the game's files and the start of the game run after it, every time. `random` is reseeded
 // from os.urandom after a restore (the copy holds one generator state).
 //
-// - A start restores the copy, but a first visit on a slow network skips it (below,
-//   RESTORE_SAVES_MS).
+// - A start restores the copy, but a first visit skips it where it does not pay (below,
+//   RESTORE_SAVES_MS: everywhere but in WebKit on a fast network).
 // - No copy (not made, not found, offline before the worker holds it) or a copy Pyodide
 //   refuses (it checks the build id; `_loadSnapshot` is private in pyodide.d.ts) means
 //   Pyodide's normal start, a few seconds longer, and the same game.
@@ -112,19 +114,24 @@ function tell(url, bytes, size) {
 
 // The interpreter copy only where it pays for its bytes (issue 25): a restore saves
 // this engine about RESTORE_SAVES_MS of Python starting itself, but the copy is the
-// largest download (3.2 MB compressed). So on a first visit it is asked for last, once
+// largest download (3.0 MB compressed). So on a first visit it is asked for last, once
 // every other compressed file has arrived (not sharing the network with them), and
 // only if, at the rate those came at, it would arrive within that saving; otherwise
 // the page (and its solver's worker) start Python normally, and the service worker's
-// precache fetches the copy for every later start. Localhost or a fast network: the
-// copy; 12 Mbit/s: no copy in Chromium and Firefox (ready 0.7-1.0 s sooner,
-// bench_wire.py), the copy in WebKit, whose normal start is 3-4 s longer.
-// The savings, measured on the 2-core test machine (bench_wire.py at 12 Mbit/s, ready
-// with and without the copy less the copy's download; README "Measured"): WebKit
-// (Safari, every iOS browser) 3.3 s, Firefox (Gecko) 1.1 s, else (Chromium) 1.5 s.
+// precache fetches the copy for every later start, where it still pays (Chromium, warm:
+// ready 0.64-0.67 s restored against 0.91-0.96 s started, bench_startup.py).
+// The savings, measured on the 2-core test machine (bench_wire.py on localhost, 2
+// rounds, ready with the copy and without; 6 December 2026, the standard library
+// compiled ahead, scripts/stdlib_zip.mjs, which made Python's own start 3x quicker):
+// WebKit (Safari, every iOS browser) 0.45 s; Chromium none (1.97 against 1.86 s, and
+// bench_startup.py's first visits 0.73-0.91 of bare Pyodide either way); Firefox
+// (Gecko) none (1.57 against 1.32 s). So only WebKit takes it, on a fast network
+// (at 12 Mbit/s its first visit is ready after 5.6-5.9 s without the copy, 7.3-7.8 s with).
 const UA = navigator.userAgent;
-const RESTORE_SAVES_MS = /AppleWebKit\//.test(UA) && !/(Chrome|Chromium|Edg)\//.test(UA) ? 3300
-  : /\bGecko\/\d/.test(UA) ? 1100 : 1500;
+// window.__restoreSavesMs, set before this module runs, replaces it: the browser tests
+// take WebKit's path in Chromium with it (tests/browser/test_snapshot.py).
+const RESTORE_SAVES_MS = window.__restoreSavesMs
+  ?? (/AppleWebKit\//.test(UA) && !/(Chrome|Chromium|Edg)\//.test(UA) ? 450 : 0);
 // {skipped: bool, etaMs, rateBytesPerMs} once the page decided about the copy (a
 // controlled page restores the service worker's copy: no decision); read by
 // window.__pyodideStart and by the solver's worker (window.__giveFiles).

@@ -1,8 +1,11 @@
 """Pyodide started from the shipped copy of its freshly started interpreter (issue 14,
 "ready fast"; static/pyodide-start.js, scripts/interpreter_copy.py).
 
-Every start, a first visit included, restores the copy, and it is the same game as its
-CPython twin: same table, same moves, a reseeded ``random`` at each start. A copy
+A start restores the copy, and it is the same game as its CPython twin: same table,
+same moves, a reseeded ``random`` at each start. A first visit takes the copy only
+where it pays (WebKit on a fast network, static/pyodide-start.js RESTORE_SAVES_MS); these
+tests have Chromium take that path (``window.__restoreSavesMs``), so that a first visit
+restores it too. A copy
 Pyodide refuses, or no copy at all, means Pyodide's normal start and the same game.
 Pyodide never uses JSPI, which crashes Chromium's tab at random. The 31 MB copies
 that browsers saved themselves under earlier versions are deleted. The copy holds the
@@ -25,6 +28,12 @@ from tests.browser.conftest import open_blank
 from tests.browser.helpers import assert_same, pile_point, py
 
 pytestmark = pytest.mark.context(reduced_motion="reduce")
+
+
+@pytest.fixture(autouse=True)
+def _first_visits_take_the_copy(context):
+    """As WebKit's first visits on a fast network do (static/pyodide-start.js)."""
+    context.add_init_script("window.__restoreSavesMs = Infinity")
 
 ROOT = Path(__file__).resolve().parents[2]
 COPY = ROOT / "static" / "vendor" / "interpreter.snapshot"

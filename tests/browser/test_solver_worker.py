@@ -76,9 +76,10 @@ def test_the_worker_answers_the_verdict_and_a_hint_with_the_page_thread_free(bro
     # A first visit: the page handed the worker the files it decoded (nothing fetched
     # or decoded again, static/solver-worker.js "given")
     assert page.workers[0].evaluate("self.name") == "given"
-    # restored from the interpreter copy, whose game modules it kept (game/freshness.py)
+    # started as the page was: normally (a first visit in Chromium takes no interpreter
+    # copy, static/pyodide-start.js RESTORE_SAVES_MS), so no copy's game modules either
     assert page.workers[0].evaluate("[self.__solverStart.mode, self.__solverStart.copyGame]") == [
-        "restored", "fresh"]
+        "normal", "none"]
     assert page.locator(VERDICT).get_attribute("data-value") == "thinking"
     t0 = page.evaluate("performance.now()")
     browser.start_tracing(page=page, categories=["toplevel"])

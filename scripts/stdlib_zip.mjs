@@ -1,0 +1,202 @@
+// The page's Python standard library (issue 25, a first visit that is quick): Pyodide's
+// python_stdlib.zip without what a card game in a browser never imports, and with the
+// modules every start imports compiled ahead. Run by scripts/stdlib_zip.py (through
+// scripts/vendor.py); the vendored Pyodide under Node does the work, so the bytecode is
+// that of the interpreter the page runs.
+//
+//   node scripts/stdlib_zip.mjs <source zip> <output zip> <stamp>   build
+//   node scripts/stdlib_zip.mjs --check <zip>                        check a built zip
+//
+// Two changes to Pyodide's zip (9.7 MB of sources stored, 1.63 MB as Zstandard):
+//
+// - Dropped: the files of DROP and the encodings not in KEEP_ENCODINGS, unless a module
+//   that must load imports them (below): about half the bytes (a REPL, debuggers, test
+//   and documentation tools, mail, network protocols, XML, databases, processes, legacy
+//   and CJK codecs). An import of a dropped module raises ModuleNotFoundError.
+// - Compiled: the modules that must load are stored as sourceless .pyc (bytecode of the
+//   vendored Pyodide's Python; zipimport loads `name.pyc` when `name.py` is absent),
+//   the rest stay sources. Python compiling the standard library's sources is most of
+//   a normal start: under Node, loadPyodide took 1.83-2.06 s with sources and 0.61-0.63 s
+//   with them compiled (3 runs each, 6 December 2026). Stack traces through those
+//   modules show no source lines.
+//
+// "Must load": every module a Pyodide start imports (its sys.modules under Node), then
+// the game's and PyScript's Python (every import, functions included), then, through
+// the standard library, every import its modules make when they are imported (module
+// and class level, `if __name__ == "__main__"` blocks left out; imports inside functions
+// are not followed, so a function of a kept module may import a dropped one: DROP lists
+// only what no such path of the game reaches, and the browser tests play the game on
+// this zip). Found with the standard library's modulefinder over the sources.
+//
+// Output: the zip, members stored in the source's order with its dates, the stamp in
+// the zip's comment (scripts/stdlib_zip.py: the output is stale when it differs); on
+// stdout a JSON summary {kept, dropped, compiled, droppedNeeded}. --check exits 1 and
+// names the missing modules when a module that must load is not in the zip.
+import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+// Files and folders of the zip that the game does not use; a folder ends with "/".
+const DROP = [
+  // a REPL, debuggers, test, documentation and profiling tools
+  "_pyrepl/", "unittest/", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "code.py",
+  "rlcompleter.py", "cmd.py", "cProfile.py", "profile.py", "pstats.py", "timeit.py", "trace.py",
+  "tabnanny.py", "pyclbr.py", "symtable.py", "modulefinder.py", "compileall.py", "py_compile.py",
+  "zipapp.py", "pickletools.py", "this.py", "antigravity.py", "__hello__.py", "__phello__/",
+  // mail, network protocols and servers, XML, databases, formats the game has no use for
+  "email/", "mailbox.py", "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py", "http/", "xmlrpc/",
+  "wsgiref/", "socketserver.py", "netrc.py", "xml/", "plistlib.py", "sqlite3/", "shelve.py",
+  "webbrowser.py", "mimetypes.py", "uuid.py", "wave.py", "colorsys.py", "configparser.py",
+  "tomllib/", "zoneinfo/", "getpass.py", "pty.py", "tty.py", "sched.py", "filecmp.py",
+  "fileinput.py", "optparse.py", "getopt.py", "_pyio.py", "sre_compile.py", "sre_constants.py",
+  "sre_parse.py",
+  // processes and subinterpreters
+  "multiprocessing/", "concurrent/interpreters/",
+];
+// The encodings kept: Unicode, ASCII, Latin-1 and the codecs the standard library names
+// (cp437: zipfile decodes names without the UTF-8 flag with it).
+const KEEP_ENCODINGS = new Set([
+  "__init__", "_win_cp_codecs", "aliases", "ascii", "cp437", "latin_1", "charmap", "utf_8", "utf_8_sig",
+  "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_7", "idna",
+  "punycode", "raw_unicode_escape", "unicode_escape", "undefined", "base64_codec", "hex_codec",
+  "zlib_codec", "bz2_codec", "quopri_codec", "uu_codec", "rot_13",
+]);
+
+const args = process.argv.slice(2);
+const check = args[0] === "--check";
+if (check ? args.length !== 2 : args.length !== 3) {
+  console.error("usage: node scripts/stdlib_zip.mjs <source zip> <output zip> <stamp> | --check <zip>");
+  process.exit(2);
+}
+
+const pyodide = await loadPyodide({ indexURL: resolve(ROOT, "node_modules/pyodide") + "/" });
+const { FS } = pyodide;
+FS.mkdirTree("/repo");
+FS.mount(FS.filesystems.NODEFS, { root: ROOT }, "/repo");
+FS.mkdirTree("/pyscript-src");
+FS.mount(FS.filesystems.NODEFS, { root: resolve(ROOT, "node_modules/@pyscript/core/src/stdlib") },
+         "/pyscript-src");
+FS.writeFile("/tmp/in.zip", readFileSync(check ? args[1] : resolve(ROOT, "node_modules/pyodide/python_stdlib.zip")));
+pyodide.globals.set("DROP", pyodide.toPy(DROP));
+pyodide.globals.set("KEEP_ENCODINGS", pyodide.toPy([...KEEP_ENCODINGS]));
+pyodide.globals.set("CHECK", check);
+pyodide.globals.set("STAMP", check ? "" : args[2]);
+
+const REPORT = process.env.STDLIB_REPORT === "1";
+pyodide.globals.set("REPORT", REPORT);
+const summary = pyodide.runPython(`
+import sys
+STARTUP = sorted(n for n in sys.modules if n != "__main__")  # what a start imports
+
+import ast, importlib.util, inspect, json, marshal, modulefinder, os, zipfile
+zipfile.ZipFile("/lib/python314.zip").extractall("/stdlib")
+
+def _compile(source, path, mode):
+    tree = ast.parse(source, path)
+    if path.startswith("/stdlib/"):  # a module's self-test or command line is not its import
+        tree.body = [s for s in tree.body
+                     if not (isinstance(s, ast.If) and "__main__" in ast.unparse(s.test))]
+    return compile(tree, path, mode)
+
+modulefinder.compile = _compile
+
+class ImportTime(modulefinder.ModuleFinder):
+    """Follows a standard-library module's imports at module and class level only."""
+    def scan_code(self, co, m):
+        if (m.__file__ or "").startswith("/stdlib/") and co.co_flags & inspect.CO_NEWLOCALS:
+            return  # a function's body: run when called, not when imported
+        super().scan_code(co, m)
+
+# Imported when a function runs, by the import system itself: PathFinder.invalidate_caches
+# (PyScript calls importlib.invalidate_caches after writing the game's files).
+LAZY = ["importlib.metadata"]
+finder = ImportTime(path=["/repo", "/pyscript-src", "/stdlib"])
+roots = []
+for base, package in (("/repo", "game"), ("/pyscript-src", "pyscript")):
+    for folder, _, files in os.walk(os.path.join(base, package)):
+        for name in files:
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, name), base)[:-3].replace("/", ".")
+                roots.append(rel.removesuffix(".__init__"))
+for name in sorted(roots) + STARTUP + LAZY:
+    try:
+        finder.import_hook(name)
+    except ImportError:
+        pass  # js, pyodide_js, optional modules: not files of the zip
+NEEDED = {m.__file__[len("/stdlib/"):] for m in finder.modules.values()
+          if (m.__file__ or "").startswith("/stdlib/")}
+
+def lazy_report():
+    """Imports made inside functions of kept modules that name a dropped file."""
+    full = modulefinder.ModuleFinder(path=["/stdlib"])
+    out = []
+    for m in list(finder.modules.values()):
+        if not (m.__file__ or "").startswith("/stdlib/") or not m.__file__.endswith(".py"):
+            continue
+        names = set()
+        def walk(co):
+            for op, args in full.scan_opcodes(co):
+                if op == "absolute_import":
+                    names.add(args[1])
+                elif op == "relative_import":
+                    pass
+            for c in co.co_consts:
+                if isinstance(c, type(co)):
+                    walk(c)
+        walk(_compile(open(m.__file__).read(), m.__file__, "exec"))
+        for n in sorted(names):
+            for cand in (n.replace(".", "/") + ".py", n.replace(".", "/") + "/__init__.py"):
+                if os.path.exists("/stdlib/" + cand) and dropped(cand) and cand not in NEEDED:
+                    out.append(f"{m.__name__} -> {n}")
+    return out
+
+def dropped(name):
+    if name.startswith("encodings/") and name.endswith(".py"):
+        return name[len("encodings/"):-3] not in KEEP_ENCODINGS
+    return any(name == d or (d.endswith("/") and name.startswith(d)) for d in DROP)
+
+def summary():
+    with zipfile.ZipFile("/tmp/in.zip") as zin:
+        names = set(zin.namelist())
+    if CHECK:
+        missing = sorted(n for n in NEEDED if n not in names and n + "c" not in names)
+        return json.dumps({"missing": missing, "needed": len(NEEDED)})
+    kept = dropped_count = compiled = 0
+    with zipfile.ZipFile("/tmp/in.zip") as zin, \\
+         zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            if dropped(info.filename) and info.filename not in NEEDED:
+                dropped_count += 1
+                continue
+            data = zin.read(info)
+            if info.filename in NEEDED:
+                code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True)
+                data = importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+                pyc = zipfile.ZipInfo(info.filename + "c", info.date_time)
+                pyc.external_attr = info.external_attr
+                info = pyc
+                compiled += 1
+            info.compress_type = zipfile.ZIP_STORED
+            zout.writestr(info, data)
+            kept += 1
+        zout.comment = STAMP.encode("ascii")
+    return json.dumps({"kept": kept, "dropped": dropped_count, "compiled": compiled,
+                       "droppedNeeded": sorted(n for n in NEEDED if dropped(n))})
+
+print(chr(10).join(lazy_report())) if REPORT else None
+summary()
+`);
+const result = JSON.parse(summary);
+console.log(JSON.stringify(result));
+if (check) {
+  if (result.missing.length) {
+    console.error(`modules that must load are missing from ${args[1]}: ${result.missing.join(", ")}`);
+    process.exit(1);
+  }
+} else {
+  writeFileSync(args[1] + ".tmp", FS.readFile("/tmp/out.zip"));
+  renameSync(args[1] + ".tmp", args[1]);
+}
