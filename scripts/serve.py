@@ -37,6 +37,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script (make play): `from scripts import ...` below
+    sys.path.insert(0, str(ROOT))
 
 MIME_TYPES = {
     "": "application/octet-stream",

@@ -245,6 +245,11 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         if kind == "update":
             self.br.apply_update()  # the game is saved after every action: nothing is lost
 
+    def on_resize(self, *_args: object) -> None:
+        """The table's size changed: lay it out again, and keep the welcome off it."""
+        self.table.relayout()
+        self.welcome.refit(self.table)
+
     def on_update(self, _evt: JS = None) -> None:
         """A new version of the app is installed and waiting (event from pwa.js)."""
         self.notify("update", lambda tx: tx.notice("update"), action="notice.update.reload")
@@ -380,7 +385,7 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
             br.listen(target, name, fn)
         self.dialogs.bind()
         self.stats.bind()
-        br.observe_resize(table, self.table.relayout)
+        br.observe_resize(table, self.on_resize)
         br.set_interval(br.proxy(self.show_time), 1000)
         self.assist.bind()
         if br.update_waiting():

@@ -81,6 +81,14 @@ class Welcome:
         """Float over the felt below the cards, or, when it would cover one, stand in the
         flow above the table (which is then laid out again)."""
         self.el.classList.add("floating")
+        self.refit(table)
+
+    def refit(self, table: Table) -> None:
+        """A floating welcome that now covers a card or a pile (the table was laid out
+        again for another size: a phone turned to landscape) moves into the flow above
+        the table. Never back out of it, so a resize cannot start a loop of layouts."""
+        if not self.shown or not self.el.classList.contains("floating"):
+            return
         lay = table.lay
         if lay is None:
             return

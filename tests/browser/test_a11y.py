@@ -196,6 +196,40 @@ def test_easy_harp_help_opening_with_the_keyboard_only(open_app, page):
     # (tests/ui/test_page_a11y.py, test_the_welcome_is_shown_once_per_game_and_again_on_demand).
 
 
+#: The welcome's top and the lowest card or pile's bottom, in px.
+WELCOME_AND_TABLE = """() => { const w = document.querySelector('[data-role="welcome"]');
+  let low = 0;
+  for (const e of document.querySelectorAll('#table .card, #table .pile')) {
+    const b = e.getBoundingClientRect(); if (b.width && b.height) low = Math.max(low, b.bottom); }
+  return {top: w.getBoundingClientRect().top, low, floating: w.classList.contains('floating')}; }"""
+
+
+@pytest.mark.parametrize("viewport", ["phone"], indirect=True)
+def test_a_phone_turned_to_landscape_keeps_the_welcome_off_the_table(warm_page):
+    """The Eight Off welcome floats below the cards in portrait; turned to landscape
+    (844x390), the table is laid out again and the welcome must not lie over it (a
+    tester found it over the fourth free cell and the clubs' foundation): it moves into
+    the flow above the table."""
+    page = warm_page
+    reset(page, "EO1-C4-AAAASGV")
+    py(page, WELCOME_PY)
+    before = page.evaluate(WELCOME_AND_TABLE)
+    assert before["floating"] and before["top"] >= before["low"], before
+    size = page.viewport_size
+    try:
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_function("() => !document.querySelector('[data-role=\"welcome\"]')"
+                               ".classList.contains('floating')", timeout=5000)
+        after = page.evaluate(WELCOME_AND_TABLE)
+        assert not after["floating"], after
+        box = page.locator('[data-role="welcome"]').bounding_box()
+        assert box["y"] + box["height"] <= page.evaluate(
+            "Math.min(...[...document.querySelectorAll('#table .card')].map(e => e.getBoundingClientRect().top))") + 1
+    finally:
+        page.set_viewport_size(size)
+        page.keyboard.press("Escape")
+
+
 @pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
 def test_a_notice_never_lies_over_the_welcome(warm_page):
     """A hint asked while the Eight Off welcome floats at the bottom: the notice and the
@@ -293,3 +327,8 @@ def test_names_announcements_and_axe(warm_page, page, lang):
         help_page.goto(f"/help/{lang}/{name}.html")
         assert axe(help_page) == [], name
         assert help_page.evaluate("document.documentElement.scrollWidth") <= 320, name
+        # and at common phone widths (a long contents link ran past 390-560 px)
+        for width in (412, 480):
+            help_page.set_viewport_size({"width": width, "height": 640})
+            assert help_page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+        help_page.set_viewport_size({"width": 320, "height": 640})

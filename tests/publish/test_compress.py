@@ -105,3 +105,36 @@ def test_dev_server_sends_the_copy_the_request_accepts(site: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_dev_server_run_as_a_script_can_rebuild_the_game_archive(tmp_path: Path) -> None:
+    """``make play`` runs ``python scripts/serve.py``: its rebuild of the game archive on
+    a request for it imports ``scripts.bundle_game``, which needs the repo root on the
+    import path (it said "game.zip not rebuilt: No module named 'scripts'")."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, str(root / "scripts" / "serve.py"), "--host", "127.0.0.1",
+                                 "--port", str(port)], cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/vendor/packed.js") as res:
+                    res.read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"the server did not answer: {log.read_text()}")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert "not rebuilt" not in log.read_text(), log.read_text()
