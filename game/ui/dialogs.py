@@ -159,7 +159,7 @@ class Dialogs:
             el.textContent = ""
             el.removeAttribute("data-reason")
             return
-        el.textContent = texts.bad_code(err)
+        el.textContent = texts.bad_code(err, choices.sample_code(*self.form()))
         el.dataset.reason = err.code
         el.hidden = False
 

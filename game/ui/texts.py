@@ -126,10 +126,12 @@ class Texts:
         """The win dialog's sentence."""
         return self.t("win.text", score=score, moves=self.moves(moves))
 
-    def bad_code(self, err: game.BadCode) -> str:
+    def bad_code(self, err: game.BadCode, example: str = "EH1-N-AAAAAAF") -> str:
         """Why a deal code was refused (SPEC §3), quoting the input with ``quote``: under
-        the New game dialog's code field, and in the refused-link notice."""
-        details = {"text": "", **err.details}
+        the New game dialog's code field (``example``: the code field's example, a code
+        of the game the dialog shows, ``choices.sample_code``), and in the refused-link
+        notice (an Easy Harp code)."""
+        details = {"text": "", "example": example, **err.details}
         if isinstance(details["text"], str):
             details["text"] = quote(details["text"])
         return self.t(f"error.{err.code}", **details)

@@ -111,6 +111,10 @@ def test_new_game_dialog_codes_numbers_and_links():
     check(d, '#dlg-new input[value="eight-off"]')
     check(d, '#dlg-new input[name="cells"][value="4"]')
     assert d.q("#deal-code").attrs["placeholder"] == "EO1-C4-AAAAAAF or 12345"
+    # the refusal's example is a code of the game shown too (it quoted Easy Harp's)
+    enter_code(d, "hello")
+    assert err.attrs.get("data-reason") == "code-format"
+    assert "(like EO1-C4-AAAAAAF)" in err.textContent, err.textContent
     enter_code(d, " 7 ")
     assert d.dialog_open() is None
     twin = game.new_game("EO1-C4-AAAAAAH")
