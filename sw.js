@@ -83,7 +83,10 @@ const fetchFile = (path) => self.__unpack.fetchUnpacked(SCOPE.href, path,
 async function xorBase(path) {
   for (const name of [CACHE, GIVEN]) {
     const hit = await (await caches.open(name)).match(urlOf(path));
-    if (hit && hit.ok && await hashOf(hit) === FILES[path]) return new Uint8Array(await hit.arrayBuffer());
+    // this version's entry carries this worker's stamp once hashed (stored): not hashed again
+    const listed = hit && hit.ok && (name === CACHE && hit.headers.get(STAMP) === FILES[path]
+      || await hashOf(hit) === FILES[path]);
+    if (listed) return new Uint8Array(await hit.arrayBuffer());
   }
   return new Uint8Array(await (await fetchFile(path)).arrayBuffer());
 }

@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     build_dist.build(dist, quiet=True)
     (dist / "bench").mkdir()
     shutil.copy2(ROOT / BARE, dist / BARE)
-    stock = "bench/out/python_stdlib.stock.zip"  # the bare page starts Pyodide as shipped
+    stock = stdlib_zip.STOCK.relative_to(ROOT).as_posix()  # the bare page: Pyodide as shipped
     (dist / stock).parent.mkdir()
     shutil.copy2(stdlib_zip.stock_copy(), dist / stock)
     data = precache.write(dist, quiet=True, extra=(BARE, stock))

@@ -26,7 +26,10 @@
 // and class level, `if __name__ == "__main__"` blocks left out; imports inside functions
 // are not followed, so a function of a kept module may import a dropped one: DROP lists
 // only what no such path of the game reaches, and the browser tests play the game on
-// this zip). Found with the standard library's modulefinder over the sources.
+// this zip; the imports inside kept modules' functions that name a dropped file were
+// read once, 6 December 2026: base64 -> getopt, _sitebuiltins -> pydoc, site -> _pyrepl
+// and rlcompleter, zipfile -> py_compile, email -> email.parser, none on the game's way).
+// Found with the standard library's modulefinder over the sources.
 //
 // Output: the zip, members stored in the source's order with its dates, the stamp in
 // the zip's comment (scripts/stdlib_zip.py: the output is stale when it differs); on
@@ -85,8 +88,6 @@ pyodide.globals.set("KEEP_ENCODINGS", pyodide.toPy([...KEEP_ENCODINGS]));
 pyodide.globals.set("CHECK", check);
 pyodide.globals.set("STAMP", check ? "" : args[2]);
 
-const REPORT = process.env.STDLIB_REPORT === "1";
-pyodide.globals.set("REPORT", REPORT);
 const summary = pyodide.runPython(`
 import sys
 STARTUP = sorted(n for n in sys.modules if n != "__main__")  # what a start imports
@@ -129,30 +130,6 @@ for name in sorted(roots) + STARTUP + LAZY:
 NEEDED = {m.__file__[len("/stdlib/"):] for m in finder.modules.values()
           if (m.__file__ or "").startswith("/stdlib/")}
 
-def lazy_report():
-    """Imports made inside functions of kept modules that name a dropped file."""
-    full = modulefinder.ModuleFinder(path=["/stdlib"])
-    out = []
-    for m in list(finder.modules.values()):
-        if not (m.__file__ or "").startswith("/stdlib/") or not m.__file__.endswith(".py"):
-            continue
-        names = set()
-        def walk(co):
-            for op, args in full.scan_opcodes(co):
-                if op == "absolute_import":
-                    names.add(args[1])
-                elif op == "relative_import":
-                    pass
-            for c in co.co_consts:
-                if isinstance(c, type(co)):
-                    walk(c)
-        walk(_compile(open(m.__file__).read(), m.__file__, "exec"))
-        for n in sorted(names):
-            for cand in (n.replace(".", "/") + ".py", n.replace(".", "/") + "/__init__.py"):
-                if os.path.exists("/stdlib/" + cand) and dropped(cand) and cand not in NEEDED:
-                    out.append(f"{m.__name__} -> {n}")
-    return out
-
 def dropped(name):
     if name.startswith("encodings/") and name.endswith(".py"):
         return name[len("encodings/"):-3] not in KEEP_ENCODINGS
@@ -186,7 +163,6 @@ def summary():
     return json.dumps({"kept": kept, "dropped": dropped_count, "compiled": compiled,
                        "droppedNeeded": sorted(n for n in NEEDED if dropped(n))})
 
-print(chr(10).join(lazy_report())) if REPORT else None
 summary()
 `);
 const result = JSON.parse(summary);

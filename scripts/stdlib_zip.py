@@ -58,18 +58,25 @@ def fresh(src: Path, dst: Path) -> bool:
         return False
 
 
-def build(src: Path, dst: Path) -> None:
-    """Write the trimmed, partly compiled zip of ``src`` to ``dst`` (Node and the
-    pinned Pyodide in node_modules). Raises ``RuntimeError`` when Node is missing or
-    the maker fails (its output in the message)."""
+def _maker(*args: str, ok: tuple[int, ...] = (0,)) -> dict:
+    """Run ``stdlib_zip.mjs`` with ``args``; its JSON summary. Raises ``RuntimeError``
+    when Node is missing or the maker exits with a status not in ``ok`` (its output in
+    the message)."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is needed to make python_stdlib.zip: run `make play`")
-    run = subprocess.run([node, str(MAKER), str(src), str(dst), stamp(src)], cwd=ROOT,
-                         capture_output=True, text=True, check=False)
-    if run.returncode != 0:
-        raise RuntimeError(f"making {dst.name} failed:\n{run.stdout}{run.stderr}")
-    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    run = subprocess.run([node, str(MAKER), *args], cwd=ROOT, capture_output=True, text=True,
+                         check=False)
+    if run.returncode not in ok:
+        raise RuntimeError(f"stdlib_zip.mjs {' '.join(args)} failed:\n{run.stdout}{run.stderr}")
+    return dict(json.loads(run.stdout.strip().splitlines()[-1]))
+
+
+def build(src: Path, dst: Path) -> None:
+    """Write the trimmed, partly compiled zip of ``src`` to ``dst`` (Node and the
+    pinned Pyodide in node_modules). Raises ``RuntimeError`` when Node is missing or
+    the maker fails."""
+    summary = _maker(str(src), str(dst), stamp(src))
     if summary["droppedNeeded"]:
         print(f"python_stdlib.zip: kept, as modules import them: {', '.join(summary['droppedNeeded'])}")
 
@@ -92,11 +99,4 @@ def stock_copy() -> Path:
 def check(zip_path: Path) -> list[str]:
     """The modules that must load (stdlib_zip.mjs) missing from ``zip_path``; raises
     ``RuntimeError`` when the check itself fails."""
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("node is needed")
-    run = subprocess.run([node, str(MAKER), "--check", str(zip_path)], cwd=ROOT,
-                         capture_output=True, text=True, check=False)
-    if run.returncode not in (0, 1):
-        raise RuntimeError(f"the check failed:\n{run.stdout}{run.stderr}")
-    return list(json.loads(run.stdout.strip().splitlines()[-1])["missing"])
+    return list(_maker("--check", str(zip_path), ok=(0, 1))["missing"])

@@ -88,10 +88,9 @@ def wanted_files() -> dict[str, Path]:
     return files
 
 
-#: Vendored files written by a function of their source instead of copied, and whether
-#: such a file is up to date with its source.
-TRANSFORMS = {"pyodide/python_stdlib.zip": stdlib_zip.build}
-FRESH = {"pyodide/python_stdlib.zip": stdlib_zip.fresh}
+#: Vendored files written by a function of their source instead of copied, each with
+#: the function that says whether it is up to date with its source.
+TRANSFORMS = {"pyodide/python_stdlib.zip": (stdlib_zip.build, stdlib_zip.fresh)}
 
 
 def sha256(path: Path) -> str:
@@ -103,20 +102,19 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def same_file(src: Path, dst: Path, transformed: bool = False) -> bool:
-    """True when ``dst`` exists with the size and mtime of ``src`` (copy2 keeps mtime;
-    a ``transformed`` file has the mtime of its source and a size of its own)."""
+def same_file(src: Path, dst: Path) -> bool:
+    """True when ``dst`` exists with the size and mtime of ``src`` (copy2 keeps mtime)."""
     if not dst.is_file():
         return False
     a, b = src.stat(), dst.stat()
-    return (transformed or a.st_size == b.st_size) and int(a.st_mtime) == int(b.st_mtime)
+    return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
 
 
 def fresh(rel: str, src: Path, dest: Path) -> bool:
     """Whether the vendored ``dest / rel`` is up to date with its source ``src``."""
-    if rel in FRESH:
-        return FRESH[rel](src, dest / rel)
-    return same_file(src, dest / rel, rel in TRANSFORMS)
+    if rel in TRANSFORMS:
+        return TRANSFORMS[rel][1](src, dest / rel)
+    return same_file(src, dest / rel)
 
 
 def check_sources(pins: dict[str, str]) -> list[str]:
@@ -158,10 +156,24 @@ def existing_files(dest: Path) -> set[str]:
     }
 
 
+#: The compressed copies later set-up steps write beside a vendored file
+#: (scripts/packed.py, scripts/compress.py): theirs, not this script's to remove.
+COPIES = (".gz", ".zst", ".br")
+
+
+def unwanted(dest: Path, files: dict[str, Path]) -> list[str]:
+    """The files under ``dest``'s own folders that are neither in ``files`` nor a
+    compressed copy of one of them, sorted. A file's copies go when the file is written
+    again (:func:`vendor`); removing them at every run made each set-up compress the
+    wasm and the standard library again, some 10 s."""
+    copies = {rel + ext for rel in files for ext in COPIES}
+    return sorted(existing_files(dest) - set(files) - copies)
+
+
 def is_stale(dest: Path, files: dict[str, Path]) -> list[str]:
     """Return what differs between ``dest`` and ``files`` (empty when up to date)."""
     diffs = [rel for rel, src in files.items() if not fresh(rel, src, dest)]
-    diffs += sorted(existing_files(dest) - set(files))
+    diffs += unwanted(dest, files)
     if not (dest / MANIFEST).is_file():
         diffs.append(MANIFEST)
     return diffs
@@ -182,7 +194,7 @@ def vendor(dest: Path = DEFAULT_DEST, check: bool = False, quiet: bool = False) 
             print(f"vendor: {dest} is stale ({len(stale)} files differ)", file=sys.stderr)
             return 1
         return 0
-    for rel in sorted(existing_files(dest) - set(files)):
+    for rel in unwanted(dest, files):
         (dest / rel).unlink()
     copied = 0
     for rel, src in files.items():
@@ -190,10 +202,12 @@ def vendor(dest: Path = DEFAULT_DEST, check: bool = False, quiet: bool = False) 
         if not fresh(rel, src, dest):
             dst.parent.mkdir(parents=True, exist_ok=True)
             if rel in TRANSFORMS:
-                TRANSFORMS[rel](src, dst)
+                TRANSFORMS[rel][0](src, dst)
                 os.utime(dst, (src.stat().st_atime, src.stat().st_mtime))
             else:
                 shutil.copy2(src, dst)
+            for ext in COPIES:  # they were of the old file (and a copy takes the source's mtime)
+                dst.with_name(dst.name + ext).unlink(missing_ok=True)
             copied += 1
     manifest = dest / MANIFEST
     if copied or not manifest.is_file():
