@@ -165,7 +165,7 @@ def unwanted(dest: Path, files: dict[str, Path]) -> list[str]:
     """The files under ``dest``'s own folders that are neither in ``files`` nor a
     compressed copy of one of them, sorted. A file's copies go when the file is written
     again (:func:`vendor`); removing them at every run made each set-up compress the
-    wasm and the standard library again, some 10 s."""
+    wasm and the standard library again, 5.9 s against 1.2 s for a run with nothing to do."""
     copies = {rel + ext for rel in files for ext in COPIES}
     return sorted(existing_files(dest) - set(files) - copies)
 
