@@ -14,8 +14,8 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Protocol
 
-#: The streamlined modes (faster searches whose failures prove nothing).
-STREAM = ("greedy", "fast", "loose", "spread")
+#: The streamlined modes (faster searches whose failures prove nothing; :mod:`.eh_state`).
+STREAM = ("greedy", "fast", "loose", "spread", "keep")
 
 Scored = list[tuple[int, tuple[int, ...]]]
 

@@ -30,8 +30,11 @@ column, turns a card up or uncovers a card that can go up, and a stock card onto
 column only when a column card that should move could then go onto it; ``"loose"``
 drops those two restrictions; ``"spread"`` is ``"loose"`` with another ordering
 (:meth:`EHState.score`); ``"greedy"`` is ``"fast"`` playing every card that can go
-up at once. They fail on different deals: :class:`~game.solver.search.Search` runs
-them, with random orderings, in short dives (:mod:`.eh_dive`) before ``"complete"``.
+up at once; ``"keep"`` is ``"loose"`` playing up at once only the column cards that
+:func:`safe` allows, as it does stock cards (the others go up as searched moves, so a
+card that two decks may still need as a base can stay). They fail on different deals:
+:class:`~game.solver.search.Search` runs them, with random orderings, in short dives
+(:mod:`.eh_dive`) before ``"complete"``.
 ``"none"``: no automatic move, only the symmetry pruning (for ``is_stuck``).
 
 Why an ace may always go up (complete mode): write ``Q <= Q'`` when ``Q'`` is ``Q``
@@ -80,7 +83,8 @@ def _wants(found: tuple[int, ...], mode: str) -> tuple[dict[int, int], dict[int,
     """(card -> slot it may go up to from anywhere, card -> slot it may go up to from a
     column top) for slot heights ``found`` in ``mode`` (:meth:`EHState.auto`): aces in
     ``"complete"``; in the streamlined modes every card from a column top and the cards
-    :func:`safe` allows from the stock; every card in ``"greedy"``. Slots are scanned
+    :func:`safe` allows from the stock (in ``"keep"`` from a column top too); every card
+    in ``"greedy"``. Slots are scanned
     from the last, so a card two slots take maps to the first."""
     key = (found, mode)
     got = _WANTS.get(key)
@@ -100,7 +104,7 @@ def _wants(found: tuple[int, ...], mode: str) -> tuple[dict[int, int], dict[int,
                 want[c] = j
             if fast:
                 col_up[c] = j
-    got = (want, col_up if fast else want)
+    got = (want, col_up if fast and mode != "keep" else want)
     if len(_WANTS) >= _WANTS_LIMIT:
         _WANTS.clear()
     _WANTS[key] = got
@@ -308,7 +312,8 @@ class EHState:
     def auto(self, mode: str) -> list[tuple[tuple[int, ...], object]]:
         """Play the foundation moves of ``mode`` (module docstring) until none is left:
         aces in ``"complete"``; in ``"fast"``, ``"loose"`` and ``"spread"`` any column card and the
-        stock cards :func:`safe` allows; every card in ``"greedy"``; none in ``"none"``.
+        stock cards :func:`safe` allows; in ``"keep"`` only what :func:`safe` allows; every
+        card in ``"greedy"``; none in ``"none"``.
 
         Returns:
             ``(move, token)`` per move played, in order (for :meth:`undo_auto`).
