@@ -21,8 +21,14 @@ depth), ``undos`` and ``take_backs`` (undo actions and foundation-to-tableau mov
 played on the way), ``position`` (the rules package's position text, SPEC §9:
 ``game.load_position(text, game=..., cells=...)`` reads it back).
 
+``--careless N`` makes instead a set of Easy Harp positions a careless player reaches
+(:func:`careless_game`: random moves, deck cards onto columns favoured, 60 to 400
+actions in; 2 from each of N deals), where lost positions are to be found (issue 24
+point 3; bench/careless-positions.json: ``--careless 100 --seed 3``).
+
 Usage: python3 scripts/play_positions.py [--out tests/data/play-positions.json] [--seed 24]
     [--variants easy-harp,eight-off-8,eight-off-4,eight-off-2] [--jobs 2] [--eh-first 1]
+    [--careless N]
 (the set is made in parts, ``--jobs`` processes at a time; each part has its own seed,
 so the result does not depend on the order.)
 """
@@ -109,6 +115,54 @@ def play_game(code: game.DealCode, variant: str, per_game: int, rnd: random.Rand
     return out
 
 
+#: A careless player's weights (``--careless``): a deck card onto a column, a column
+#: card onto a column or a card up, a stock tap, a take-back.
+CARELESS = {"deck": 4.0, "move": 1.0, "up": 0.5, "tap": 1.0, "back": 0.2}
+
+
+def _careless_weight(m: game.Move) -> float:
+    if m.dst is None:
+        return CARELESS["tap"]
+    if m.src.startswith("f"):
+        return CARELESS["back"]
+    if m.dst.startswith("f"):
+        return CARELESS["up"]
+    return CARELESS["deck"] if m.src == "w" else CARELESS["move"]
+
+
+def careless_game(code: game.DealCode, per_game: int, rnd: random.Random) -> list[dict[str, object]]:
+    """Play one Easy Harp deal as a careless player would (issue 24 point 3: positions
+    from play that may be lost): every action a random legal move, deck cards onto
+    columns favoured (:data:`CARELESS`), which is how a game of Easy Harp gets lost;
+    the positions at ``per_game`` depths drawn from 60 to 400, in order."""
+    g = game.new_game(code)
+    targets = sorted(rnd.sample(range(60, 401), per_game))
+    out: list[dict[str, object]] = []
+    take_backs = 0
+    for depth in range(1, 401):
+        moves = g.legal_moves()
+        if not moves or g.is_won or not targets:
+            break
+        mv = rnd.choices(moves, [_careless_weight(m) for m in moves])[0]
+        g.play(mv)
+        take_backs += mv.src.startswith("f")
+        if depth == targets[0]:
+            targets.pop(0)
+            out.append({"variant": "easy-harp", "deal": str(code), "moves": depth, "undos": 0,
+                        "take_backs": take_backs, "position": g.position()})
+    return out
+
+
+def make_careless(first: int, count: int, seed: int, per_game: int = 2) -> list[dict[str, object]]:
+    """Careless positions (:func:`careless_game`) from Easy Harp deals ``first`` to
+    ``first + count - 1``, seeded from ``seed``."""
+    rnd = random.Random(f"{seed}-careless-{first}")
+    out: list[dict[str, object]] = []
+    for n in range(first, first + count):
+        out += careless_game(game.DealCode("easy-harp", 0, n), per_game, rnd)
+    return out
+
+
 def make_part(variant: str, first: int, last: int, seed: int, want: int) -> list[dict[str, object]]:
     """The positions of deals ``first``..``last`` of one variant (module docstring),
     seeded from ``seed``, the variant and ``first``; stops early once ``want`` are kept."""
@@ -148,9 +202,15 @@ def main() -> None:
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--eh-first", type=int, default=1, help="first of the 50 Easy Harp deals")
+    ap.add_argument("--careless", type=int, default=0, metavar="N",
+                    help="instead: careless play, 2 positions from each of N Easy Harp deals from --eh-first")
     args = ap.parse_args()
-    positions = make(args.variants.split(","), args.seed, args.jobs, args.eh_first)
-    made_by = f"python3 scripts/play_positions.py --seed {args.seed}"
+    if args.careless:
+        positions = make_careless(args.eh_first, args.careless, args.seed)
+        made_by = f"python3 scripts/play_positions.py --careless {args.careless} --seed {args.seed}"
+    else:
+        positions = make(args.variants.split(","), args.seed, args.jobs, args.eh_first)
+        made_by = f"python3 scripts/play_positions.py --seed {args.seed}"
     if args.eh_first != 1:
         made_by += f" --eh-first {args.eh_first}"
     doc = {"made_by": made_by, "positions": positions}

@@ -39,8 +39,7 @@ def _table(first: bytes, more: frozenset[bytes] = frozenset()) -> list[set[bytes
     return table
 
 
-#: A step pauses after ``TRIES_PER_NODE`` moves tried per position it may expand.
-TRIES_PER_NODE = 8
+TRIES_PER_NODE = 8  # a step pauses after this many moves tried per position it may expand
 #: Share of an Easy Harp "auto" budget spent on the dives (after the probe, before the
 #: complete search resumes): ``DIVE_SHARE`` when at most ``DEAD_CARDS`` cards are off
 #: the foundations (the complete search, cut by :func:`.eh_dead.dead`, can end there),
@@ -214,7 +213,7 @@ class Search:
 
     def _leads_back(self) -> bool:
         """Whether the start's automatic moves (any phase's) reach a position of ``avoid``."""
-        dives = set(eh_dive.DIVE_MODES) if "dives" in self.phases else set()
+        dives = {*eh_dive.DIVE_MODES, *eh_dive.FAST_MODES} if "dives" in self.phases else set()
         return any(bool((st := self.root.copy()).auto(p)) and st.key() in self.avoid
                    for p in sorted(set(self.phases) - {"dives"} | dives))
 
@@ -251,9 +250,10 @@ class Search:
             self.result = Solution(UNKNOWN, (), self.nodes)
 
     def _dives(self, share: int) -> Generator[None, None, tuple[str, ...] | None]:
-        """Easy Harp's dives (:mod:`.eh_dive`) from the start, one after another, until
-        one finds a win or ``share`` positions are spent."""
-        for n, (phase, weights, cap) in enumerate(eh_dive.plan(self.root.key())):
+        """Easy Harp's dives (:mod:`.eh_dive`; ``"fast"``: its ``FAST_MODES``) from the
+        start, one after another, until one finds a win or ``share`` positions are spent."""
+        modes = eh_dive.FAST_MODES if self.phases == ["dives"] else eh_dive.DIVE_MODES
+        for n, (phase, weights, cap) in enumerate(eh_dive.plan(self.root.key(), modes)):
             if self.nodes >= share:
                 return None
             limit = self.nodes + min(cap, share - self.nodes)

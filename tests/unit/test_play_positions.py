@@ -27,3 +27,16 @@ def test_the_set_of_positions_reached_by_play() -> None:
         kind = "easy-harp" if e["variant"] == "easy-harp" else "eight-off"
         g = game.load_position(e["position"], game=kind, cells=CELLS[e["variant"]])
         assert not g.is_won and g.position() == e["position"]
+
+
+def test_careless_play_reaches_positions_that_read_back() -> None:
+    import random
+
+    from scripts.play_positions import careless_game
+
+    out = careless_game(game.DealCode("easy-harp", 0, 8), 2, random.Random(5))
+    assert [e["moves"] for e in out] == sorted(e["moves"] for e in out) and len(out) == 2
+    assert all(60 <= e["moves"] <= 400 for e in out)
+    for e in out:
+        g = game.load_position(e["position"], game="easy-harp")
+        assert g.position() == e["position"] and not g.is_won

@@ -93,7 +93,21 @@ def test_the_keep_streamliner_plays_up_only_the_safe_column_cards() -> None:
     assert sorted(m for m, _ in loose.auto("loose")) == [(1, 0, 0, 1), (1, 1, 1, 1)]
     assert [m for m, _ in keep.auto("keep")] == [(1, 1, 1, 1)]
     assert (1, 0, 0, 1) in keep.moves("keep")
-    assert "keep" in eh_dive.DIVE_MODES
+    assert "keep" in eh_dive.DIVE_MODES and "keep" not in eh_dive.FAST_MODES
+
+
+def test_fast_searches_draw_their_dives_from_the_cheaper_streamliners(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[str, ...]] = []
+    plan = eh_dive.plan
+
+    def spy(key: bytes, modes: tuple[str, ...] = eh_dive.DIVE_MODES):  # type: ignore[no-untyped-def]
+        asked.append(modes)
+        return plan(key, modes)
+
+    monkeypatch.setattr(eh_dive, "plan", spy)
+    for mode in ("fast", "auto"):
+        solve(game.new_game(game.DealCode("easy-harp", 0, 5)), max_nodes=2_000, mode=mode)
+    assert asked == [eh_dive.FAST_MODES, eh_dive.DIVE_MODES]
 
 
 def test_easy_harp_dives_win_what_the_opening_orderings_miss(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,8 +118,9 @@ def test_easy_harp_dives_win_what_the_opening_orderings_miss(monkeypatch: pytest
     sol = solve(g)
     assert sol.status == "winnable" and sol.nodes < 5_000
     assert replay_wins(g, sol.moves)
+    opening = [(mode, w, 2 * eh_dive.UNIT) for mode, w in eh_dive.OPENING]
     with monkeypatch.context() as m:
-        m.setattr(eh_dive, "plan", lambda key: iter([(mode, w, 2 * eh_dive.UNIT) for mode, w in eh_dive.OPENING]))
+        m.setattr(eh_dive, "plan", lambda key, modes=(): iter(opening))
         assert solve(game.new_game(game.DealCode("easy-harp", 0, 5)), max_nodes=5_000).status == "unknown"
     s = Search(game.new_game(game.DealCode("easy-harp", 0, 5)))
     while (r := s.step(250)) is None:
