@@ -22,9 +22,10 @@ from game.ui.persist import KEY_SETTINGS, Settings
 from game.ui.slicer import VERDICT_NODES, VERDICTS
 
 DEAL = "EH1-N-AAAAAAB"  # Easy Harp deal 1: its verdict takes about 1,000 positions
-# Easy Harp deal 28: its verdict takes seconds of search (34,428 positions, 6 s of CPU
-# under CPython here, 6 December 2026), so the worker is still searching when the test
-# asks for a hint. Deal 1 took that long before the dives weighed buried cards.
+# Easy Harp deal 28: its verdict takes seconds of search (its whole budget of 60,000
+# positions, "unknown", 8 s of CPU under CPython here, 6 December 2026; 34,428 positions
+# before the "keep" dives), so the worker is still searching when the test asks for a
+# hint. Deal 1 took that long before the dives weighed buried cards.
 LONG_DEAL = "EH1-N-AAAAABC"
 WELCOME = {"solitaire.welcome": json.dumps(["easy-harp", "eight-off"])}
 VERDICT = "[data-status='winnable']"
