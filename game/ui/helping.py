@@ -176,6 +176,8 @@ class Helping(Core):
                 self.verdict_found(sol)
             self.notify("solve-none", lambda tx: tx.t(f"solve.{sol.status}"))
             return
+        if self.settings.show_winnable:  # its search replaced the indicator's (trial, 6 Dec)
+            self.verdict_found(sol)
         key = self.key_of()
         self.confirm.ask(lambda tx: tx.t("solve.ask"), "solve.ok",
                          lambda: self.play_solution(sol, key), self.texts,

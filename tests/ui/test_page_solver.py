@@ -404,3 +404,20 @@ def test_a_hint_found_on_the_page_keeps_its_line_for_finish_for_me():
     assert d.page.assist.slicer.job is None
     d.br.advance(50)
     assert d.dialog_open() == "dlg-confirm"
+
+
+def test_the_indicator_answers_when_finish_for_me_found_a_line_and_is_declined():
+    # a helper's trial (6 December): Finish for me replaced the indicator's search, found
+    # a line, was declined, and "Checking" stayed for minutes while a win was known
+    # the indicator's budget too small to find deal 1's line after a move: "unknown"
+    d = Driver("EH1-N-AAAAAAB", settings={"show_winnable": True}, budgets={**FULL, "verdict": 50})
+    d.drag("t6", 5, "t5")  # column 6 of an Easy Harp deal holds 6 cards (SPEC §3)
+    run_until(d, lambda: verdict(d) != "thinking")
+    assert moves(d) == 1 and verdict(d) == "unknown"
+    d.button("solve")
+    assert verdict(d) == "thinking"
+    run_until(d, lambda: d.dialog_open() == "dlg-confirm")
+    d.button("cancel")
+    assert d.dialog_open() is None and moves(d) == 1
+    assert verdict(d) == "yes"
+    d.check_all()
