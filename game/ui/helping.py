@@ -171,13 +171,11 @@ class Helping(Core):
     def solved(self, sol: game.Solution) -> None:
         """The line of Finish for me is found (or not): ask, then play."""
         self.notices.dismiss("solving")
+        if self.settings.show_winnable:  # its search replaced the indicator's: answer it too
+            self.verdict_found(sol)
         if sol.status != "winnable" or not sol.moves:
-            if self.settings.show_winnable:
-                self.verdict_found(sol)
             self.notify("solve-none", lambda tx: tx.t(f"solve.{sol.status}"))
             return
-        if self.settings.show_winnable:  # its search replaced the indicator's (trial, 6 Dec)
-            self.verdict_found(sol)
         key = self.key_of()
         self.confirm.ask(lambda tx: tx.t("solve.ask"), "solve.ok",
                          lambda: self.play_solution(sol, key), self.texts,
