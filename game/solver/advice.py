@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .adapter import read_state
-from .eh_line import bounces, lead, leads_to, play_text, replays_to_win, table_moves
+from .eh_line import bounces, lead, leads_to, play_text, replays_to_win, straight, table_moves
 from .eh_state import EHState
 from .search import WINNABLE, Search, Solution
 
@@ -202,8 +202,9 @@ def table_line(st: EHState, line: tuple[str, ...], max_nodes: int, avoid: frozen
             sol = search.step(min(CHUNK, max(1, max_nodes - spent)))
             spent += search.nodes - before
             if sol is not None:
-                if sol.status == "winnable" and _ahead(st, (text, *sol.moves), behind):
-                    return (text, *sol.moves)
+                won = (text, *sol.moves)
+                if sol.status == "winnable" and straight(st, won) == won and _ahead(st, won, behind):
+                    return won  # (not a move that its line takes back)
                 searches.remove(item)
             if spent >= max_nodes:
                 break

@@ -145,7 +145,8 @@ def lead(st: Any, line: tuple[str, ...], avoid: frozenset[bytes] = frozenset(),
             that :func:`bounces` is pulled to the front.
 
     Returns:
-        A line that replays from ``st`` to a win, of the same length; ``line`` itself
+        A line that replays from ``st`` to a win, of the same length, whose first
+        move starts no detour that :func:`straight` would take out; ``line`` itself
         when it starts with a move on the table that leads nowhere in ``avoid``, or
         no try wins.
     """
@@ -167,8 +168,8 @@ def lead(st: Any, line: tuple[str, ...], avoid: frozenset[bytes] = frozenset(),
             if not play_text(probe, first) or probe.key() in avoid:
                 continue
             trial = (first, *line[:k], *line[k + 1 :])
-            if replays_to_win(st, trial):
-                return trial
+            if replays_to_win(st, trial) and straight(st, trial) == trial:  # a move the line
+                return trial  # did not need (it takes it back) is no lead
             tries += 1
             if tries >= LEAD_TRIES:
                 return line
@@ -186,15 +187,16 @@ def _ends(text: str) -> tuple[str, str] | None:
     return (src, dst) if dst and ":" not in dst else None
 
 
-def _detours(line: list[str]) -> list[tuple[int, int, str | None]]:
+def _detours(line: list[str], starts: int | None = None) -> list[tuple[int, int, str | None]]:
     """Places where one card makes a detour (issue 24 point 4: hints that moved 9♠ from
     t7 to t4 and, ten actions later, back): ``(i, j, first)``, move ``i`` puts a card on
     column or foundation ``b`` and move ``j``, the next from ``b``, with nothing put on ``b`` between,
     takes it on to ``c``. ``first`` is the move that goes there at once (``"x-c"``:
     nothing between touches ``c``), or ``None`` when ``c`` is where it came from
-    (column or foundation ``x``, untouched between): both moves go."""
+    (column or foundation ``x``, untouched between): both moves go. Only moves ``i``
+    before ``starts`` are looked at, when given."""
     out: list[tuple[int, int, str | None]] = []
-    for i, text in enumerate(line):
+    for i, text in enumerate(line[:starts]):
         ends = _ends(text)
         if ends is None or ends[1][0] not in "tf":
             continue
@@ -241,3 +243,19 @@ def tidy(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
         else:
             break
     return best
+
+
+def straight(st: Any, line: tuple[str, ...]) -> tuple[str, ...]:
+    """``line`` (legal from ``st``) without the detour its first move starts
+    (:func:`_detours`), when the shorter line replays to a win from ``st``; else
+    ``line`` itself. A line pulled to start with a move on the table (:func:`lead`,
+    ``advice.table_line``) is checked so: a new player following the hints on deal
+    EH1-N-AAAAAAU was told t5-t8, then t8-t5 five draws later, and t1-f5, then f5-t1,
+    moves the line did not need: those callers refuse a move that this takes out."""
+    if not isinstance(st, EHState):
+        return line
+    for _i, j, first in _detours(list(line), starts=1):
+        trial = (*([first] if first else []), *line[1:j], *line[j + 1 :])
+        if trial and replays_to_win(st, trial):
+            return trial
+    return line

@@ -594,6 +594,43 @@ def test_lines_drop_a_card_sent_somewhere_and_straight_back() -> None:
     assert tidy(st, ("t7-t4", "t4-t7")) == ("t7-t4", "t4-t7")  # a shorter line that does not win: kept
 
 
+def test_a_hint_pulled_to_the_front_is_not_a_move_its_line_undoes() -> None:
+    # a new player following the hints on deal EH1-N-AAAAAAU was told t1-f5, then f5-t1
+    # some draws later (and t5-t8, then t8-t5): the known line drew first, and the hint
+    # pulled to its front a move the rest of the line then undid. eh_line.straight drops
+    # such a detour when the line still wins without it; the hint is then another move
+    import json
+    from pathlib import Path
+
+    from game.solver import advice, eh_line
+    from game.solver.adapter import read_state
+    from game.ui.slicer import LINE_HINT_NODES
+
+    data = json.loads((Path(__file__).parents[1] / "data" / "detour-hint.json").read_text())
+    line = tuple(data["line"])
+    st = read_state(game.load_position(data["position"], game="easy-harp"))
+    assert line[0] == "s" and replay_wins(game.load_position(data["position"], game="easy-harp"), line)
+
+    def hinted() -> tuple[str, tuple[str, ...]]:
+        m, sol = game.hint_and_line(game.load_position(data["position"], game="easy-harp"), LINE_HINT_NODES,
+                                    line=line)
+        assert m is not None and sol is not None
+        return f"{m.src}-{m.dst}", sol.moves  # one card: the notation of the line
+
+    with pytest.MonkeyPatch.context() as mp:  # as before the fix: no detour check
+        mp.setattr(eh_line, "straight", lambda st, line: line)
+        mp.setattr(advice, "straight", lambda st, line: line)
+        old, old_line = hinted()
+    assert old == "t1-f5" and "f5-t1" in old_line
+    short = eh_line.straight(st, old_line)  # the pair goes, the line still wins
+    assert len(short) == len(old_line) - 2 and short[0] == "s" and eh_line.replays_to_win(st, short)
+    new, new_line = hinted()
+    assert new[0] == "t" and new != old and new_line[0] == new
+    assert eh_line.straight(st, new_line) == new_line and eh_line.replays_to_win(st, new_line)
+    assert eh_line.straight(st, ()) == () and eh_line.straight(read_state(game.new_game("EO1-C8-AAAAAAB")),
+                                                                 ("t1-t2",)) == ("t1-t2",)
+
+
 def test_a_card_moved_lately_is_not_hinted_from_column_to_column_again() -> None:
     # a tester saw 5♥ hinted t1-t3, t3-t1, t1-t3 with draws between (no position came
     # back): recent_faces names the cards the game's last actions put on a column, and
