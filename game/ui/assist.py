@@ -95,6 +95,7 @@ class Assist:
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
         self.shown: str | None = None  # the position key the solver's view last saw
         self.stuck_said = False  # the stuck notice is given once per game
+        self.rechecked: str | None = None  # the last position whose unknown verdict was searched again
         self.assisted_code = store.get(KEY_ASSISTED)
         self.beside: Beside | None = None  # the worker's link while it lives
         self.tried = False  # the worker was started once (it is not started twice)
@@ -146,6 +147,7 @@ class Assist:
             self.store.remove(KEY_ASSISTED)
         self.last_verdict = None
         self.stuck_said = False
+        self.rechecked = None
 
     # ----- the worker ------------------------------------------------------------------
 
@@ -245,7 +247,8 @@ class Assist:
             self.emit(it.Hinted(req.position, str(move) if move else None))
             return
         key = STUCK + req.position if req.ask.kind == "stuck" else req.position
-        sol = self.slicer.start(key, req.ask.kind, lambda: make_search(req.ask, g), first_nodes(g.pile_ids()))
+        sol = self.slicer.start(key, req.ask.kind, lambda: make_search(req.ask, g), first_nodes(g.pile_ids()),
+                                req.ask.nodes)
         if sol is None:
             self.schedule()
         else:
@@ -263,7 +266,7 @@ class Assist:
         described by ``ask`` runs, in the worker or in slices; its answer comes as
         ``intents.Found``."""
         if self.beside is not None:
-            sol = self.slicer.cached(key, ask.kind)
+            sol = self.slicer.cached(key, ask.kind, ask.nodes)
             if sol is not None:
                 self.beside.cancel(hint=False)
                 return sol
@@ -273,7 +276,7 @@ class Assist:
                 self.br.clear_timeout(self.timer)
             self.beside.ask(ask, g)
             return None
-        sol = self.slicer.start(key, ask.kind, lambda: make_search(ask, g), first_nodes(g.pile_ids()))
+        sol = self.slicer.start(key, ask.kind, lambda: make_search(ask, g), first_nodes(g.pile_ids()), ask.nodes)
         if sol is None:
             self.running = (ask, g)
             self.running_slices = 0

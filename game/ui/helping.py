@@ -66,17 +66,19 @@ class Helping(Core):
         else:
             self.status.verdict("thinking", self.texts)
 
-    def check_stuck(self) -> None:
+    def check_stuck(self) -> bool:
         """A game with a stock (Easy Harp), whose moves never run out: find out (in
         slices) whether nothing that matters can change any more (``game.Search`` with
-        goal ``"progress"``, as ``game.is_stuck``)."""
+        goal ``"progress"``, as ``game.is_stuck``). Whether it was asked (a game with
+        no stock, or won, has no such test)."""
         g = self.g
         if "s" not in g.pile_ids() or g.is_won:
-            return
+            return False
         ask = Ask("stuck", self.budgets["stuck"], mode="complete", goal="progress")
         sol = self.assist.search(ask, STUCK + self.key_of(), g)
         if sol is not None:
             self.stuck_found(sol)
+        return True
 
     def stuck_found(self, sol: game.Solution) -> None:
         """Stuck (``unwinnable``: no progress reachable): the indicator says ``no``; the
@@ -87,6 +89,27 @@ class Helping(Core):
             if not self.assist.stuck_said:
                 self.assist.stuck_said = True
                 self.notify("stuck", lambda tx: tx.t("notice.stuck"))
+        else:
+            self.search_again()
+
+    def search_again(self) -> None:
+        """The indicator says "unknown" (the verdict's budget ran out, and the game is
+        not stuck): the solver's worker searches the position again, with Finish for
+        me's budget, while the words say "Win unsure, still checking…"; its answer
+        replaces the verdict, and Finish for me on the same position then starts at
+        once. A new player saw "Win unsure" after 25 s of "Checking" on deal
+        EH1-N-AAAAAAU, where Finish for me then found a win. Once per position, and
+        only beside the page (its own slices are not spent on it)."""
+        key = self.key_of()
+        if (not self.settings.show_winnable or self.finishing or self.assist.beside is None
+                or self.status.verdict_value != "unknown" or self.assist.rechecked == key):
+            return
+        self.assist.rechecked = key
+        sol = self.assist.search(Ask("recheck", self.budgets["solve"]), key, self.g)
+        if sol is not None:
+            self.verdict_found(sol)
+        else:
+            self.status.verdict("unknown", self.texts, more=True)
 
     def verdict_found(self, sol: game.Solution) -> None:
         value = verdict(sol)
@@ -109,8 +132,8 @@ class Helping(Core):
             self.stuck_found(sol)
         else:
             self.verdict_found(sol)
-            if sol.status != "winnable":
-                self.check_stuck()
+            if f.kind == "verdict" and sol.status != "winnable" and not self.check_stuck():
+                self.search_again()
 
     # ----- hint --------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-KINDS = ("verdict", "solve", "stuck", "hint")
+KINDS = ("verdict", "solve", "stuck", "hint", "recheck")  # recheck: a verdict again, larger
 MODES = ("fast", "complete", "auto")  # game.Search's modes (SPEC §10)
 GOALS = ("win", "progress")
 STATUSES = ("winnable", "unwinnable", "unknown")  # game.Solution's statuses (SPEC §10)

@@ -117,7 +117,7 @@ class Searcher:
         pos = game.parse_position(req.position, req.game, req.cells)
         a = req.ask
         sol = self.slicer.start(key_of(req), a.kind, lambda: game.Search(pos, a.nodes, a.mode, a.goal),
-                                first_nodes(pos.layout.ids))
+                                first_nodes(pos.layout.ids), a.nodes)
         self.request = req if sol is None else None
         if sol is not None:
             self.answer(req, sol)

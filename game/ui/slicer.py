@@ -93,12 +93,13 @@ def verdict(sol: game.Solution | None) -> str:
 @dataclass
 class Job:
     """One search under way: the position ``key`` it answers for, its ``kind``
-    (``"verdict"`` or ``"solve"``) and the search itself."""
+    (``protocol.KINDS``), the search itself and its budget (0: not said)."""
 
     key: str
     kind: str
     search: Stepper
     nodes: int = SLICE_NODES  # positions per step, adapted by ``Slicer.step`` (``adapt``)
+    budget: int = 0
 
 
 def adapt(nodes: int, ms: float) -> int:
@@ -133,28 +134,35 @@ class Slicer:
         """The remembered answer for position ``key``, or None."""
         return self.cache.get(key)
 
-    def cached(self, key: str, kind: str) -> game.Solution | None:
+    def cached(self, key: str, kind: str, budget: int = 0) -> game.Solution | None:
         """The remembered answer for ``key`` that a job of ``kind`` may take: any for a
-        verdict or stuck test; for ``"solve"`` only a winnable or unwinnable one (an
-        unknown one is searched again with the larger budget)."""
+        verdict or stuck test; for ``"solve"`` and ``"recheck"`` a winnable or
+        unwinnable one, or an unknown one that spent ``budget`` positions already (a
+        smaller one is searched again with the larger budget)."""
         sol = self.cache.get(key)
-        if sol is not None and (kind != "solve" or sol.status != "unknown"):
+        if sol is not None and (kind not in ("solve", "recheck") or sol.status != "unknown"
+                                or 0 < budget <= sol.nodes):
             return sol
         return None
 
     def start(self, key: str, kind: str, make: Callable[[], Stepper],
-              nodes: int = SLICE_NODES) -> game.Solution | None:
-        """Answer for ``key`` from the cache (a ``"solve"`` job only takes a winnable
-        or unwinnable answer; an unknown one is searched again with its larger budget),
+              nodes: int = SLICE_NODES, budget: int = 0) -> game.Solution | None:
+        """Answer for ``key`` from the cache (:meth:`cached`, with the job's ``budget``),
         else abandon any job and begin one made by ``make()``, stepped ``nodes``
-        positions at a time; returns None then."""
-        sol = self.cached(key, kind)
+        positions at a time; returns None then. The job under way goes on when it is
+        the same: same ``key`` and ``kind``, or Finish for me asked while the same
+        search runs as a recheck of the indicator (``"recheck"`` and ``"solve"``, the
+        same ``budget``: the job then answers as ``kind``)."""
+        sol = self.cached(key, kind, budget)
         if sol is not None:
             self.job = None
             return sol
-        if self.job is not None and self.job.key == key and self.job.kind == kind:
+        job = self.job
+        if job is not None and job.key == key and (job.kind == kind or budget > 0 and job.budget == budget
+                                                   and {job.kind, kind} == {"recheck", "solve"}):
+            job.kind = kind
             return None
-        self.job = Job(key, kind, make(), nodes)
+        self.job = Job(key, kind, make(), nodes, budget)
         return None
 
     def cancel(self) -> None:

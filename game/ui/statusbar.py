@@ -27,6 +27,7 @@ class StatusBar:
         self.redo_el: JS = doc.querySelector('[data-action="redo"]')
         self.verdict_value: str | None = None  # shown, or None when the setting is off
         self.verdict_won = False  # shown for a won game ("Won")
+        self.verdict_more = False  # "unknown" while a larger search goes on ("still checking")
         self.shown_seconds = -1
 
     def show(self, g: game.Game, texts: Texts) -> None:
@@ -40,15 +41,17 @@ class StatusBar:
         self.undo_el.disabled = not g.can_undo
         self.redo_el.disabled = not g.can_redo
 
-    def verdict(self, value: str | None, texts: Texts, won: bool = False) -> None:
+    def verdict(self, value: str | None, texts: Texts, won: bool = False, more: bool = False) -> None:
         """Show the verdict ``value`` (``thinking``, ``yes``, ``no``, ``unknown``; SPEC
         §8), or hide the indicator (None: the setting is off). ``won``: the game is won
-        (value ``yes``): the words say "Won" (``data-won``), not "Can be won"."""
+        (value ``yes``): the words say "Won" (``data-won``), not "Can be won". ``more``
+        (value ``unknown``): a larger search goes on, the words say so."""
         el = self.verdict_el
         if el is None:
             return
         self.verdict_value = value
         self.verdict_won = won = won and value == "yes"
+        self.verdict_more = more = more and value == "unknown"
         if won:
             el.dataset.won = "1"
         else:
@@ -61,7 +64,7 @@ class StatusBar:
         el.hidden = False
         el.dataset.status = "winnable"
         el.dataset.value = value
-        word = texts.t("winnable.won" if won else f"winnable.{value}")
+        word = texts.t("winnable.won" if won else "winnable.rechecking" if more else f"winnable.{value}")
         el.textContent = word
         el.title = word
 
@@ -82,7 +85,7 @@ class StatusBar:
         """Another language: every word again."""
         self.show(g, texts)
         if self.verdict_value is not None:
-            self.verdict(self.verdict_value, texts, self.verdict_won)
+            self.verdict(self.verdict_value, texts, self.verdict_won, self.verdict_more)
         if self.shown_seconds >= 0 and not self.time_el.hidden:
             self.time(self.shown_seconds, texts, force=True)
 

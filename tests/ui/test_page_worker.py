@@ -569,3 +569,53 @@ def test_hints_never_send_the_player_back_where_they_came_from():
         d.button("hint")
         w.run()
         move = hinted_move(d, d.g)
+
+
+def test_an_unknown_verdict_is_searched_again_beside_the_page():
+    # a helper's trial (6 December): "Win unsure" after 25 s of "Checking" on deal
+    # EH1-N-AAAAAAU, then Finish for me found a win. The worker now searches such a
+    # position again with Finish for me's budget ("still checking"), then answers; Finish
+    # for me then starts at once, and the position is not searched a third time
+    from pagedriver import catalog
+
+    d, w = with_worker("EH1-N-AAAAAAB", settings=SHOW, budgets={**FULL, "verdict": 50})
+    w.start()
+    for _ in range(10_000):  # the verdict (unknown at 50 positions), the stuck test it asks
+        while w.inbox:  # for, until the recheck is asked (not yet read by the worker)
+            w.searcher.receive(w.inbox.pop(0))
+        w.searcher.step()
+        while w.outbox:
+            w.deliver(w.outbox.pop(0))
+        if w.requests()[-1].ask.kind == "recheck":
+            break
+    kinds = [r.ask.kind for r in w.requests()]
+    assert kinds == ["verdict", "stuck", "recheck"] and w.requests()[-1].ask.nodes == FULL["solve"], kinds
+    words = d.q("[data-status='winnable']")
+    assert verdict(d) == "unknown" and words.textContent == catalog("en")["winnable.rechecking"]
+    d.check_all()
+    w.run()
+    assert verdict(d) == "yes" and words.textContent == catalog("en")["winnable.yes"]
+    d.button("solve")
+    assert d.dialog_open() == "dlg-confirm"  # the recheck's line: nothing searched again
+    assert [r.ask.kind for r in w.requests()].count("solve") == 0
+    d.button("cancel")
+    d.button("hint")
+    w.run()
+    play_on(d, hinted_move(d, d.g))
+    w.run()
+    d.button("undo")
+    w.run()
+    assert verdict(d) == "yes" and [r.ask.kind for r in w.requests()].count("recheck") == 1
+    d.check_all()
+
+
+def test_no_recheck_without_the_worker_nor_after_a_decided_verdict():
+    d = Driver("EH1-N-AAAAAAB", settings=SHOW, budgets={**FULL, "verdict": 50})  # no worker: slices
+    d.drag("t6", 5, "t5")
+    run_until(d, lambda: verdict(d) != "thinking")
+    d.br.advance(5_000)
+    assert verdict(d) == "unknown" and not d.page.assist.slicer.busy  # the page's thread is not spent
+    d2, w = with_worker(EO8, settings=SHOW)
+    w.start()
+    w.run()
+    assert verdict(d2) == "yes" and "recheck" not in [r.ask.kind for r in w.requests()]

@@ -99,6 +99,27 @@ def test_solve_searches_again_after_an_unknown_verdict():
     assert s.known("A") == WIN
 
 
+def test_a_recheck_searches_again_and_finish_for_me_takes_it_over():
+    # the indicator's unknown answer is searched again with Finish for me's budget
+    # ("recheck"); Finish for me asked meanwhile goes on with that search, not a new one
+    s = one_step_slicer()
+    s.remember("A", UNKNOWN)  # an unknown verdict that spent 10 positions
+    assert s.start("A", "recheck", lambda: pytest.fail("searched"), budget=10) == UNKNOWN
+    fake = Fake(3, WIN)
+    assert s.start("A", "recheck", lambda: fake, budget=200) is None
+    s.step()
+    assert s.start("A", "solve", lambda: pytest.fail("restarted"), budget=200) is None
+    s.step()
+    job, sol = s.step()
+    assert (job.kind, sol, fake.calls) == ("solve", WIN, 3)  # answered as Finish for me
+    other = Fake(1, WIN)
+    s.start("B", "recheck", lambda: Fake(5, WIN), budget=200)
+    s.start("B", "solve", lambda: other, budget=300)  # another budget: a search of its own
+    assert s.step()[1] == WIN and other.calls == 1
+    s.remember("C", game.Solution("unknown", (), 200))
+    assert s.start("C", "solve", lambda: pytest.fail("searched"), budget=200).status == "unknown"
+
+
 def test_the_cache_forgets_the_oldest(monkeypatch):
     monkeypatch.setattr(slicer, "CACHE_LIMIT", 3)
     s = one_step_slicer()
