@@ -56,6 +56,10 @@ class StatusBar:
             el.dataset.won = "1"
         else:
             el.removeAttribute("data-won")
+        if more:  # the short form on a phone shows it too (static/style.css)
+            el.dataset.more = "1"
+        else:
+            el.removeAttribute("data-more")
         if value is None:
             el.hidden = True
             el.removeAttribute("data-status")

@@ -592,9 +592,10 @@ def test_an_unknown_verdict_is_searched_again_beside_the_page():
     assert kinds == ["verdict", "stuck", "recheck"] and w.requests()[-1].ask.nodes == FULL["solve"], kinds
     words = d.q("[data-status='winnable']")
     assert verdict(d) == "unknown" and words.textContent == catalog("en")["winnable.rechecking"]
+    assert words.attrs.get("data-more") == "1"
     d.check_all()
     w.run()
-    assert verdict(d) == "yes" and words.textContent == catalog("en")["winnable.yes"]
+    assert verdict(d) == "yes" and words.textContent == catalog("en")["winnable.yes"] and "data-more" not in words.attrs
     d.button("solve")
     assert d.dialog_open() == "dlg-confirm"  # the recheck's line: nothing searched again
     assert [r.ask.kind for r in w.requests()].count("solve") == 0
