@@ -24,10 +24,9 @@ from .eo_state import EOState
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 MODES = ("fast", "complete", "auto")
 #: The transposition table is 64 sets chosen by the key's hash (``hash & SHARDS``): a
-#: Python set rehashes all its keys when it grows: the add that grew a set of 629,144
-#: keys of 40 bytes took 36 ms in CPython 3.11 here (3 December 2026, wall time, load
-#: average 7), Pyodide being slower still: one long task in the page; a shard is 1/64
-#: of that (issue 10.8).
+#: growing Python set rehashes all its keys (growing one of 629,144 keys of 40 bytes took
+#: 36 ms in CPython 3.11 here, 3 December 2026; Pyodide is slower: one long task in the
+#: page); a shard is 1/64 of that (issue 10.8).
 SHARDS = 63
 
 
@@ -47,7 +46,8 @@ TRIES_PER_NODE = 8  # a step pauses after this many moves tried per position it 
 #: small reachable space: on the 250 positions reached by play (tests/data/
 #: play-positions.json, 60,000 positions each, 4 December 2026) it decided none that the
 #: dives did not, and the dives given its share decided 6 more (223 against 217).
-DIVE_SHARE, DIVE_SHARE_FAR = 0.75, 0.95
+#: ``DIVE_SHARE_AGAIN`` far from the end for a search ``again`` (README, "Solver").
+DIVE_SHARE, DIVE_SHARE_FAR, DIVE_SHARE_AGAIN = 0.75, 0.95, 0.6
 #: Easy Harp "auto" first runs the complete search for a small probe: ``PROBE_SHARE`` of
 #: the budget when at most ``PROBE_CARDS`` cards are off the foundations (the complete
 #: search decides such near-end positions in a few thousand positions, where dives
@@ -124,6 +124,10 @@ class Search:
             passes through one it keys (in Easy Harp each after its automatic moves; a
             hint's searches avoid the game's past, :mod:`.advice`). Such a search
             proves nothing: "unwinnable" becomes ``"unknown"``.
+        again: the position was searched before and left unknown (the page's
+            indicator searches it again): Easy Harp's dives take other random
+            orderings (the plan of the key and ``b"again"``), and far from the end the
+            complete search the larger share of :data:`DIVE_SHARE_AGAIN`.
 
     Use in a page: create it, call :meth:`step` from a timer or a worker loop with a
     small node count (1000 nodes took about 180 ms of CPU in Easy Harp and 40-60 ms in
@@ -143,7 +147,7 @@ class Search:
     """
 
     def __init__(self, source: Any, max_nodes: int = 200_000, mode: str = "auto", goal: str = "win",
-                 avoid: Iterable[bytes] = ()):
+                 avoid: Iterable[bytes] = (), again: bool = False):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         if goal not in ("win", "progress"):
@@ -152,7 +156,7 @@ class Search:
         self.root = self.state.copy()
         self.avoid = frozenset(avoid) - {self.root.key()}
         self.max_nodes = max(1, int(max_nodes))
-        self.goal = goal
+        self.goal, self.again = goal, again
         eo = self.state.game == "eight-off"
         if goal == "progress":
             self.phases = ["complete" if eo else "none"]
@@ -162,9 +166,8 @@ class Search:
             self.phases = ["dives"]
         else:
             self.phases = ["dives", "complete"]
-        self.nodes = 0
+        self.nodes = self._pause = 0
         self.result: Solution | None = None
-        self._pause = 0
         #: Moves tried (new positions or not) and the count at which the step pauses:
         #: a depth-first search can try thousands of moves into known positions, or
         #: back out of many frames, without expanding one new position (issue 10.8).
@@ -230,7 +233,7 @@ class Search:
         if found is not None or walk.exhausted or self.nodes >= self.max_nodes:
             self._finish(walk, found)
             return
-        part = DIVE_SHARE if left <= DEAD_CARDS else DIVE_SHARE_FAR
+        part = DIVE_SHARE if left <= DEAD_CARDS else DIVE_SHARE_AGAIN if self.again else DIVE_SHARE_FAR
         share = self.nodes + int((self.max_nodes - self.nodes) * part)
         found = yield from self._dives(share)
         if found is not None:
@@ -253,7 +256,7 @@ class Search:
         """Easy Harp's dives (:mod:`.eh_dive`; ``"fast"``: its ``FAST_MODES``) from the
         start, one after another, until one finds a win or ``share`` positions are spent."""
         modes = eh_dive.FAST_MODES if self.phases == ["dives"] else eh_dive.DIVE_MODES
-        for n, (phase, weights, cap) in enumerate(eh_dive.plan(self.root.key(), modes)):
+        for n, (phase, weights, cap) in enumerate(eh_dive.plan(self.root.key() + b"again" * self.again, modes)):
             if self.nodes >= share:
                 return None
             limit = self.nodes + min(cap, share - self.nodes)
@@ -337,9 +340,8 @@ class Search:
         walk.exhausted = True
         return None
 
-    def _befs(
-        self, phase: str, limit: int, score: Callable[[EHState], float] | None = None
-    ) -> Generator[None, None, tuple[str, ...] | None]:
+    def _befs(self, phase: str, limit: int,
+              score: Callable[[EHState], float] | None = None) -> Generator[None, None, tuple[str, ...] | None]:
         """Best-first search (highest ``score(state)`` first, by default
         ``state.score(phase)``; newest first on ties), keeping each waiting position as
         its parent's bytes plus one move."""
@@ -352,9 +354,7 @@ class Search:
             return self._notate(rec0[1])
         seen = _table(st.key(), self.avoid)
         heap: list[tuple[float, int, bytes, Any, Any]] = []
-        count = 0
-        code = st.encode()
-        rec = rec0
+        count, code, rec = 0, st.encode(), rec0
         while True:
             self.nodes += 1
             for m in st.moves(phase):

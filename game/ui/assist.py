@@ -37,7 +37,7 @@ from .domtypes import JS
 from .persist import SafeStore
 from .protocol import Answer, Ask, Failure, ProtocolError, Ready, Request, read_message
 from .searcher import request_game
-from .slicer import EH_HINT_NODES, HINT_NODES, LINE_HINT_NODES, STUCK, Slicer, first_nodes
+from .slicer import EH_HINT_NODES, HINT_NODES, LINE_HINT_NODES, STUCK, Slicer, first_nodes, make_search
 from .slicer import WORKER_EH_HINT_NODES as WORKER_EH
 
 KEY_ASSISTED = "solitaire.assisted"  # the code of the game the solver helped finish
@@ -73,11 +73,6 @@ def hint_nodes(g: game.Game) -> int:
 def worker_hint_nodes(g: game.Game) -> int:
     """The budget of the worker's hint for ``g`` with no line known (``slicer``)."""
     return WORKER_EH if "s" in g.pile_ids() else HINT_NODES
-
-
-def make_search(ask: Ask, source: game.Game | game.Position) -> game.Search:
-    """The ``game.Search`` that ``ask`` describes, from ``source``."""
-    return game.Search(source, ask.nodes, mode=ask.mode, goal=ask.goal)
 
 
 class Assist:

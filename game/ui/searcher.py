@@ -25,7 +25,7 @@ from collections.abc import Callable
 import game
 
 from .protocol import Answer, Cancel, Pause, ProtocolError, Request, error_text, read_message
-from .slicer import STUCK, Slicer, first_nodes
+from .slicer import STUCK, Slicer, first_nodes, make_search
 
 #: The length of one slice in the worker (ms): the longest a cancel, a pause, a new
 #: search or a hint waits for the search under way (its own thread: no frame of the
@@ -116,8 +116,8 @@ class Searcher:
         """
         pos = game.parse_position(req.position, req.game, req.cells)
         a = req.ask
-        sol = self.slicer.start(key_of(req), a.kind, lambda: game.Search(pos, a.nodes, a.mode, a.goal),
-                                first_nodes(pos.layout.ids), a.nodes)
+        sol = self.slicer.start(key_of(req), a.kind, lambda: make_search(a, pos), first_nodes(pos.layout.ids),
+                                a.nodes)
         self.request = req if sol is None else None
         if sol is not None:
             self.answer(req, sol)

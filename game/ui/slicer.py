@@ -30,6 +30,8 @@ from typing import Protocol
 
 import game
 
+from .protocol import Ask
+
 SLICE_MS = 12.0  # a slice runs steps until the next one would pass this (ms, issue 10 point 8)
 STEP_MS = 2.0  # the aim for one search step (ms): the node count adapts towards it
 MAX_STEP_NODES = 4096  # the largest step (positions), whatever the speed
@@ -82,6 +84,12 @@ def first_nodes(pile_ids: tuple[str, ...] | list[str]) -> int:
     Harp), whose positions cost more, else ``EO_SLICE_NODES`` (issue 26: no game named
     here, the registry's pile ids say it)."""
     return SLICE_NODES if "s" in pile_ids else EO_SLICE_NODES
+
+
+def make_search(ask: Ask, source: game.Game | game.Position) -> game.Search:
+    """The ``game.Search`` that ``ask`` describes, from ``source`` (the page's slices and
+    the worker alike; a recheck searches ``again``: other dives, a larger complete share)."""
+    return game.Search(source, ask.nodes, mode=ask.mode, goal=ask.goal, again=ask.kind == "recheck")
 
 
 def verdict(sol: game.Solution | None) -> str:
@@ -301,7 +309,7 @@ __all__ = [
     "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MIN_MS", "FINISH_MS", "FINISH_WATCH_MS",
     "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
     "EO_SLICE_NODES", "HINT_NODES", "LINE_HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
-    "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES",
+    "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES", "make_search",
     "Job", "Marks", "Slicer", "Stepper", "adapt", "finish_delay", "first_nodes", "hint_marks",
     "verdict", "winnable_deal",
 ]

@@ -594,6 +594,9 @@ def test_an_unknown_verdict_is_searched_again_beside_the_page():
     assert verdict(d) == "unknown" and words.textContent == catalog("en")["winnable.rechecking"]
     assert words.attrs.get("data-more") == "1"
     d.check_all()
+    w.searcher.receive(w.inbox.pop(0))
+    job = w.searcher.slicer.job
+    assert job is not None and job.kind == "recheck" and job.search.again  # other dives (game.Search)
     w.run()
     assert verdict(d) == "yes" and words.textContent == catalog("en")["winnable.yes"] and "data-more" not in words.attrs
     d.button("solve")

@@ -110,6 +110,32 @@ def test_fast_searches_draw_their_dives_from_the_cheaper_streamliners(monkeypatc
     assert asked == [eh_dive.FAST_MODES, eh_dive.DIVE_MODES]
 
 
+def test_a_search_again_draws_other_dives_and_gives_the_complete_search_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the page's indicator searches a position it left unknown again (game/ui/helping.py,
+    # "recheck"): the same plan would repeat the first search's dives; other dives, and a
+    # larger share for the complete search far from the end (README, "Solver")
+    from game.solver import search as search_mod
+
+    keys: list[bytes] = []
+    shares: list[int] = []
+    plan, dives = eh_dive.plan, Search._dives
+    monkeypatch.setattr(eh_dive, "plan", lambda key, modes=eh_dive.DIVE_MODES: keys.append(key) or plan(key, modes))
+
+    def spy(self: Search, share: int):  # type: ignore[no-untyped-def]
+        shares.append(share - self.nodes)
+        return dives(self, share)
+
+    monkeypatch.setattr(Search, "_dives", spy)
+    g = game.new_game("EH1-N-AAAAABC")  # deal 28: not decided in a few thousand positions
+    first = Search(g, 4_000).run()
+    again = Search(g, 4_000, again=True).run()
+    assert first.status == again.status == "unknown" and first.nodes == again.nodes == 4_000
+    assert keys[1] == keys[0] + b"again"
+    left = 4_000 - search_mod.PROBE_NODES  # after the probe (about: the start counts too)
+    assert abs(shares[0] - left * search_mod.DIVE_SHARE_FAR) < 3, shares
+    assert abs(shares[1] - left * search_mod.DIVE_SHARE_AGAIN) < 3, shares
+
+
 def test_easy_harp_dives_win_what_the_opening_orderings_miss(monkeypatch: pytest.MonkeyPatch) -> None:
     # deal 5: the probe and the four opening dives (each ordering alone), then the
     # complete search, miss it within 5,000 positions; a random dive wins it; the same
