@@ -52,13 +52,14 @@ class Helping(Core):
             return
         if not self.assist.loaded:  # until the solver is loaded (SolverReady asks then)
             if on:
-                self.status.verdict("yes" if g.is_won else "thinking", self.texts, g.is_won)
+                self.status.verdict("yes" if g.is_won else "thinking", self.texts, g.is_won,
+                                    helped=self.assist.assisted(g))
             return
         if not on:
             self.check_stuck()
             return
         if g.is_won:
-            self.status.verdict("yes", self.texts, won=True)
+            self.status.verdict("yes", self.texts, won=True, helped=self.assist.assisted(g))
             return
         sol = self.assist.search(Ask("verdict", self.budgets["verdict"]), self.key_of(), g)
         if sol is not None:

@@ -28,6 +28,7 @@ class StatusBar:
         self.verdict_value: str | None = None  # shown, or None when the setting is off
         self.verdict_won = False  # shown for a won game ("Won")
         self.verdict_more = False  # "unknown" while a larger search goes on ("still checking")
+        self.verdict_helped = False  # won with Finish for me: "Finished", not "Won"
         self.shown_seconds = -1
 
     def show(self, g: game.Game, texts: Texts) -> None:
@@ -41,17 +42,25 @@ class StatusBar:
         self.undo_el.disabled = not g.can_undo
         self.redo_el.disabled = not g.can_redo
 
-    def verdict(self, value: str | None, texts: Texts, won: bool = False, more: bool = False) -> None:
+    def verdict(self, value: str | None, texts: Texts, won: bool = False, more: bool = False,
+                helped: bool = False) -> None:
         """Show the verdict ``value`` (``thinking``, ``yes``, ``no``, ``unknown``; SPEC
         §8), or hide the indicator (None: the setting is off). ``won``: the game is won
         (value ``yes``): the words say "Won" (``data-won``), not "Can be won". ``more``
-        (value ``unknown``): a larger search goes on, the words say so."""
+        (value ``unknown``): a larger search goes on, the words say so. ``helped`` (a won
+        game): Finish for me played in it, the words say "Finished" (``data-helped``), as
+        its dialog does (it counts apart from the player's wins)."""
         el = self.verdict_el
         if el is None:
             return
         self.verdict_value = value
         self.verdict_won = won = won and value == "yes"
         self.verdict_more = more = more and value == "unknown"
+        self.verdict_helped = helped = helped and won
+        if helped:
+            el.dataset.helped = "1"
+        else:
+            el.removeAttribute("data-helped")
         if won:
             el.dataset.won = "1"
         else:
@@ -68,7 +77,8 @@ class StatusBar:
         el.hidden = False
         el.dataset.status = "winnable"
         el.dataset.value = value
-        word = texts.t("winnable.won" if won else "winnable.rechecking" if more else f"winnable.{value}")
+        word = texts.t("winnable.finished" if helped else "winnable.won" if won
+                       else "winnable.rechecking" if more else f"winnable.{value}")
         el.textContent = word
         el.title = word
 
@@ -89,7 +99,7 @@ class StatusBar:
         """Another language: every word again."""
         self.show(g, texts)
         if self.verdict_value is not None:
-            self.verdict(self.verdict_value, texts, self.verdict_won, self.verdict_more)
+            self.verdict(self.verdict_value, texts, self.verdict_won, self.verdict_more, self.verdict_helped)
         if self.shown_seconds >= 0 and not self.time_el.hidden:
             self.time(self.shown_seconds, texts, force=True)
 

@@ -226,7 +226,8 @@ class Driver:
         verdict = self.q('[data-role="winnable"]')
         if not verdict.hidden:
             value = verdict.attrs["data-value"]
-            words = [cat[f"winnable.{value}"]] + ([cat["winnable.rechecking"]] if value == "unknown" else [])
+            words = [cat[f"winnable.{value}"]] + ([cat["winnable.rechecking"]] if value == "unknown" else []) \
+                + ([cat["winnable.won"], cat["winnable.finished"]] if value == "yes" else [])
             assert verdict.textContent in words
         for sel in ('[data-role="notice"] .notice-text', '[data-role="reminder"]',
                     '[data-status="moves"]', '[data-status="game"]', "#dlg-confirm .confirm-text"):

@@ -200,7 +200,10 @@ def test_after_a_win_the_indicator_says_won_not_can_be_won():
     run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
     el = d.q("[data-status='winnable']")
     assert verdict(d) == "yes" and el.attrs.get("data-won") == "1"  # SPEC §8 value kept
-    assert el.textContent == catalog("en")["winnable.won"] == "Won"
+    # won with help: "Finished with help", as its dialog says (a tester read "Won" there
+    # beside "counts apart from your wins")
+    assert el.attrs.get("data-helped") == "1"
+    assert el.textContent == catalog("en")["winnable.finished"] == "Finished with help"
     d.button("close-dialog")
     d.button("undo")
     run_until(d, lambda: verdict(d) == "yes")
@@ -420,4 +423,18 @@ def test_the_indicator_answers_when_finish_for_me_found_a_line_and_is_declined()
     d.button("cancel")
     assert d.dialog_open() is None and moves(d) == 1
     assert verdict(d) == "yes"
+    d.check_all()
+
+
+def test_a_game_won_by_hand_says_won():
+    from test_page_worker import play_on
+
+    d = Driver(EO8, budgets=FULL, settings={"show_winnable": True})
+    for text in game.solve(game.new_game(EO8)).moves:
+        play_on(d, d.g.normalise(text))
+    run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
+    el = d.q("[data-status='winnable']")
+    assert d.g.is_won and el.attrs.get("data-won") == "1" and "data-helped" not in el.attrs
+    assert el.textContent == catalog("en")["winnable.won"] == "Won"
+    d.button("close-dialog")
     d.check_all()
