@@ -98,6 +98,12 @@ def verdict(sol: game.Solution | None) -> str:
     return "thinking" if sol is None else VERDICTS[sol.status]
 
 
+#: Job kinds that take a remembered "unknown" only when it spent their budget (else they
+#: search again, larger): Finish for me and the indicator's recheck, the same search
+#: (same budget, ``make_search``), so either takes over the other's job under way.
+LARGER = ("solve", "recheck")
+
+
 @dataclass
 class Job:
     """One search under way: the position ``key`` it answers for, its ``kind``
@@ -148,7 +154,7 @@ class Slicer:
         unwinnable one, or an unknown one that spent ``budget`` positions already (a
         smaller one is searched again with the larger budget)."""
         sol = self.cache.get(key)
-        if sol is not None and (kind not in ("solve", "recheck") or sol.status != "unknown"
+        if sol is not None and (kind not in LARGER or sol.status != "unknown"
                                 or 0 < budget <= sol.nodes):
             return sol
         return None
@@ -167,7 +173,7 @@ class Slicer:
             return sol
         job = self.job
         if job is not None and job.key == key and (job.kind == kind or budget > 0 and job.budget == budget
-                                                   and {job.kind, kind} == {"recheck", "solve"}):
+                                                   and {job.kind, kind} == set(LARGER)):
             job.kind = kind
             return None
         self.job = Job(key, kind, make(), nodes, budget)
@@ -306,7 +312,7 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
 
 
 __all__ = [
-    "CACHE_LIMIT", "EH_HINT_NODES", "FINISH_MIN_MS", "FINISH_MS", "FINISH_WATCH_MS",
+    "CACHE_LIMIT", "EH_HINT_NODES", "LARGER", "FINISH_MIN_MS", "FINISH_MS", "FINISH_WATCH_MS",
     "FINISH_SLOW_MOVES", "FINISH_SLOW_MS", "FINISH_STOCK_MS",
     "EO_SLICE_NODES", "HINT_NODES", "LINE_HINT_NODES", "MAX_STEP_NODES", "SLICE_MS",
     "SLICE_NODES", "SOLVE_NODES", "STEP_MS", "STUCK", "STUCK_NODES", "VERDICTS", "VERDICT_NODES", "make_search",

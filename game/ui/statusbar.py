@@ -57,18 +57,11 @@ class StatusBar:
         self.verdict_won = won = won and value == "yes"
         self.verdict_more = more = more and value == "unknown"
         self.verdict_helped = helped = helped and won
-        if helped:
-            el.dataset.helped = "1"
-        else:
-            el.removeAttribute("data-helped")
-        if won:
-            el.dataset.won = "1"
-        else:
-            el.removeAttribute("data-won")
-        if more:  # the short form on a phone shows it too (static/style.css)
-            el.dataset.more = "1"
-        else:
-            el.removeAttribute("data-more")
+        for name, on in (("won", won), ("more", more), ("helped", helped)):  # read by the
+            if on:  # short form on a phone too (static/style.css)
+                el.setAttribute(f"data-{name}", "1")
+            else:
+                el.removeAttribute(f"data-{name}")
         if value is None:
             el.hidden = True
             el.removeAttribute("data-status")
