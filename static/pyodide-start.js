@@ -52,7 +52,9 @@
 // "used", "none" (no copy to be had), "skipped" (a first visit on a network too slow
 // for it to pay, below) or "refused" (`error` says why); bytes: the copy's size; jspi:
 // whether this Pyodide uses JSPI (false wherever the page runs); copyEtaMs and copyRate
-// (bytes/ms): the first visit's estimate of the copy's download, 0 when not made.
+// (bytes/ms): the first visit's estimate of the copy's download, 0 when not made; wasm
+// (an early restore): "early" when it took the wasm static/warm-copy.js compiled, "own"
+// when Pyodide compiled its own.
 import "./vendor/packed.js";
 import "./vendor/fzstd/index.js";
 import "./unpack.js";
@@ -64,6 +66,7 @@ const ROOT = new URL("../", import.meta.url).href;
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
 const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const OLD_COPIES = `solitaire-snapshot:${new URL(ROOT).pathname}:`;
 // Where this page leaves the files it decoded for the service worker (sw.js, precache).
 const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
@@ -90,6 +93,9 @@ const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
 // 0.82-0.96 before, 0.49 after (bench/bench_startup.py, 4 rounds); Firefox 0.92-1.01
 // before, 0.55 after; WebKitGTK 0.52-0.67 before, 0.52 after (bench_engines_start.py, 3).
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+// The page's fetch as it is now, before serveEarly (below) answers the early files' own
+// URLs with the responses made here.
+const pageFetch = window.fetch.bind(window);
 const early = new Map(); // URL of the file -> Promise<Response> of its decoded copy
 const given = []; // [URL, Promise<Blob>, Content-Type, stamp, reused] for GIVEN
 // A first visit's file but the copy that fails (not found, no network) is told to
@@ -157,10 +163,8 @@ const STAMP = "X-Sha256";
 
 if (!controlled) {
   const { fetchUnpacked, encoding, packed } = self.__unpack;
-  // The page's fetch as it is now, before serveEarly (below) answers these files' own
-  // URLs with their decoded copies: a copy that fails falls back to its file with this,
-  // which serveEarly would answer with the very response that waits for it.
-  const pageFetch = window.fetch.bind(window);
+  // (pageFetch, above: a copy that fails falls back to its file with it, which
+  // serveEarly would answer with the very response that waits for it)
   // The rate the files came at is the network's, not the decoding's: from the first
   // request's start to the last byte's arrival, as Resource Timing records them (the
   // browser notes responseEnd as it receives the bytes, however far behind the decoding
@@ -258,16 +262,41 @@ if (!controlled) {
 // A controlled page imports pyodide.asm.mjs and fetches the other packed files now
 // (from the worker's cache), as the preloads did: Pyodide's own import and fetches of
 // them, later, find them under way.
+// Pyodide's wasm is compiled from the worker's cache by static/warm-copy.js
+// (window.__warmWasm): its fetch here is made only if Pyodide reads it (that compile
+// failed), not 9.6 MB read for nothing.
 if (controlled) {
   import(ASM_URL).catch(() => {});
   for (const path of Object.keys(self.__unpack.packed())) {
     const url = new URL(path, ROOT).href;
-    if (url !== ASM_URL && url !== COPY_URL) {
+    if (url === WASM_URL && window.__warmWasm) {
+      early.set(url, Promise.resolve(fetchWhenRead(url)));
+    } else if (url !== ASM_URL && url !== COPY_URL) {
       const res = fetch(url);
       res.catch(() => {}); // said by Pyodide's own fetch, which gets this promise
       early.set(url, res);
     }
   }
+}
+
+// A Response for `url` whose body is fetched when it is first read (never, if nobody
+// reads it).
+function fetchWhenRead(url) {
+  let reader = null;
+  const body = new ReadableStream({
+    async pull(controller) {
+      if (!reader) {
+        const res = await pageFetch(url);
+        if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
+        reader = res.body.getReader();
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: () => reader && reader.cancel(),
+  }, { highWaterMark: 0 });
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
 // Pyodide's module as a function (static/unpack.js, moduleFunction) from the text
@@ -340,9 +369,25 @@ async function handOff() {
   return out;
 }
 
-// What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it).
+// What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it), said as
+// the start hands it to PyScript; and its unpackArchive made quicker for the game's
+// archive: PyScript's [files] (pyscript.toml) unpacks it with Pyodide's, which copies
+// it into a file and runs Python's shutil.unpack_archive (40-140 ms of every start),
+// where static/unpack.js's unpackStored copies its stored members straight from the
+// buffer. An archive it does not take is left to Pyodide. `archive` in
+// window.__pyodideStart: "stored" (read here), "pyodide" (left to it) or null (none yet).
 const report = (pyodide, info) => {
-  window.__pyodideStart = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported) };
+  const said = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported), archive: null };
+  window.__pyodideStart = said;
+  const own = pyodide.unpackArchive.bind(pyodide);
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (format === "zip" && self.__unpack.unpackStored(pyodide.FS, buffer, options.extractDir)) {
+      said.archive = "stored";
+      return undefined;
+    }
+    said.archive = "pyodide";
+    return own(buffer, format, options);
+  };
 };
 
 // One download per preloaded file, in every engine (issue 25). index.html preloads the
@@ -450,6 +495,43 @@ async function withoutJspi(start) {
 
 const startVendored = (options) => withoutJspi(() => loadVendored(options));
 
+// A warm start's restore, quicker (issue 25): Pyodide awaits the copy (`_loadSnapshot`)
+// for its size alone before it sets its module up, then instantiates its wasm
+// (WebAssembly.instantiateStreaming of its fetch), and reads the copy's bytes only after
+// that. Here it gets the array static/warm-copy.js reads the copy into as soon as that
+// is allocated (window.__warmCopyEarly), and its one instantiation waits until the copy
+// is read (`read`) and takes the module warm-copy.js compiled meanwhile (`wasm`), so
+// that the module's set-up, the copy's read and the wasm's compile overlap instead of
+// following each other. Without a module (not compiled), Pyodide's own response is
+// instantiated as before. Pyodide never resolves its start if the instantiation
+// throws, so a module that cannot be instantiated falls back to that too.
+// `said.wasm` becomes "early" when the module compiled early was used, else "own".
+async function withWarmParts(start, wasm, read, said) {
+  const own = Object.getOwnPropertyDescriptor(WebAssembly, "instantiateStreaming");
+  said.wasm = "own";
+  WebAssembly.instantiateStreaming = async function instantiateOnce(source, imports) {
+    if (WebAssembly.instantiateStreaming === instantiateOnce) Object.defineProperty(WebAssembly, "instantiateStreaming", own);
+    await read;
+    const module = await wasm;
+    if (module) {
+      try {
+        const instance = await WebAssembly.instantiate(module, imports);
+        Promise.resolve(source).then((res) => res.body && res.body.cancel(), () => {});
+        said.wasm = "early";
+        return { instance, module };
+      } catch (err) {
+        console.warn("Pyodide's wasm compiled early not used:", err);
+      }
+    }
+    return own.value.call(WebAssembly, source, imports);
+  };
+  try {
+    return await start();
+  } finally {
+    if (WebAssembly.instantiateStreaming !== own.value) Object.defineProperty(WebAssembly, "instantiateStreaming", own);
+  }
+}
+
 // Pyodide restored from `copy` (bytes, or a promise of them); `random` reseeded (the
 // copy holds one generator state). Rejects as loadPyodide does, or if Pyodide refuses it.
 async function restore(options, copy) {
@@ -473,10 +555,12 @@ const NO_COPY = "no copy";
 const earlyRestore = controlled ? (async () => {
   const t0 = performance.now();
   // the copy as a promise: Pyodide sets up and fetches its files meanwhile
-  const copy = lookup.then((bytes) => bytes || Promise.reject(new Error(NO_COPY)));
+  const copy = (window.__warmCopyEarly || lookup).then((bytes) => bytes || Promise.reject(new Error(NO_COPY)));
   try {
-    const pyodide = await restore({ indexURL: INDEX_URL }, copy);
-    return { pyodide, ms: performance.now() - t0, bytes: (await copy).byteLength, error: null };
+    const said = {};
+    const pyodide = await withWarmParts(() => restore({ indexURL: INDEX_URL }, copy),
+      window.__warmWasm || null, lookup, said);
+    return { pyodide, ms: performance.now() - t0, bytes: (await copy).byteLength, error: null, wasm: said.wasm };
   } catch (err) {
     const why = String((err && err.message) || err);
     if (why !== NO_COPY) console.warn("Pyodide's saved start refused, starting afresh:", err);
@@ -493,7 +577,8 @@ export async function loadPyodide(options = {}) {
     if (options.stdout) pyodide.setStdout({ batched: options.stdout });
     if (options.stderr) pyodide.setStderr({ batched: options.stderr });
     report(pyodide, { mode: "restored", ms: performance.now() - t0, restoreMs: started.ms, early: true,
-                      copy: "used", bytes: started.bytes, error: null, copyEtaMs: 0, copyRate: 0 });
+                      copy: "used", bytes: started.bytes, error: null, copyEtaMs: 0, copyRate: 0,
+                      wasm: started.wasm });
     return pyodide;
   }
   const createPyodideModule = await moduleText();

@@ -176,7 +176,9 @@ async function start() {
   }
   if (pyodide === null) pyodide = await withoutJspi(() => loadPyodide({ indexURL: INDEX_URL, ...made }));
   stepDone("interpreter");
-  pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
+  // (its stored members copied straight into the file system, as in the page:
+  // static/unpack.js; else Pyodide's unpackArchive)
+  if (!self.__unpack.unpackStored(pyodide.FS, zip, HOME)) pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
   // (the copy's game modules kept only when they are this archive's: game/freshness.py)
   const copyGame = pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})
 from game.freshness import forget_stale_copy\nforget_stale_copy()`);

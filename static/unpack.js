@@ -18,7 +18,7 @@
 //
 // A classic script with no import or export: importScripts() in the service worker,
 // `import "./unpack.js"` in modules. Sets self.__unpack = {fetchUnpacked, packed,
-// encoding, dataSegments, moduleFunction}.
+// encoding, dataSegments, moduleFunction, unpackStored}.
 (() => {
   "use strict";
   // packed.js key -> DecompressionStream format, in the order of preference
@@ -204,5 +204,61 @@
     return get(url, options.init);
   }
 
-  self.__unpack = { fetchUnpacked, encoding, dataSegments, moduleFunction, packed: () => self.__packed || {} };
+  // The game's archive (static/vendor/game.zip, scripts/bundle_game.py) into Pyodide's
+  // file system without Python: its members are stored (not compressed), so each is a
+  // slice of the archive, written with FS.writeFile under `dir` (relative to FS.cwd(),
+  // or absolute; default the current folder), its folders made with FS.mkdirTree, as
+  // shutil.unpack_archive would. Zip layout: the end record (22 bytes, no comment), the
+  // central directory it points to, each member's local header (PKWARE APPNOTE 6.3,
+  // sections 4.3.7, 4.3.12, 4.3.16). unpackStored(FS, buffer, dir) -> true once every
+  // member is written; false, with nothing written, for an archive with anything else:
+  // a comment, a compressed or encrypted member, Zip64, a name that is absolute or
+  // holds "..", or a record out of bounds (the caller then uses Pyodide's unpackArchive).
+  function unpackStored(FS, buffer, dir = ".") {
+    const bytes = ArrayBuffer.isView(buffer) ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+      : new Uint8Array(buffer);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const end = bytes.length - 22;
+    if (end < 0 || view.getUint32(end, true) !== 0x06054b50) return false;
+    const count = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    const utf8 = new TextDecoder("utf-8", { fatal: true });
+    const members = [];
+    try {
+      for (let k = 0; k < count; k++) {
+        if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return false;
+        const flags = view.getUint16(at + 8, true);
+        const method = view.getUint16(at + 10, true);
+        const size = view.getUint32(at + 20, true);
+        const local = view.getUint32(at + 42, true);
+        const nameLength = view.getUint16(at + 28, true);
+        if (at + 46 + nameLength > end) return false;
+        const name = utf8.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+        if (flags & 1 || method !== 0 || size !== view.getUint32(at + 24, true) || size === 0xffffffff
+            || local + 30 > end || view.getUint32(local, true) !== 0x04034b50) return false;
+        const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+        if (!name || data + size > end || name.startsWith("/") || name.split("/").includes("..")) return false;
+        members.push([name, data, size]);
+        at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+      }
+    } catch (_) {
+      return false; // a name that is not UTF-8
+    }
+    const cwd = FS.cwd();
+    const base = (dir.startsWith("/") ? dir : `${cwd === "/" ? "" : cwd}/${dir}`).split("/")
+      .filter((part) => part && part !== ".");
+    for (const [name, data, size] of members) {
+      const parts = [...base, ...name.split("/").filter((part) => part && part !== ".")];
+      if (name.endsWith("/")) {
+        FS.mkdirTree(`/${parts.join("/")}`);
+        continue;
+      }
+      FS.mkdirTree(`/${parts.slice(0, -1).join("/")}`);
+      FS.writeFile(`/${parts.join("/")}`, bytes.subarray(data, data + size));
+    }
+    return true;
+  }
+
+  self.__unpack = { fetchUnpacked, encoding, dataSegments, moduleFunction, unpackStored,
+                    packed: () => self.__packed || {} };
 })();

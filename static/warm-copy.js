@@ -1,7 +1,8 @@
-// A warm start's first step (issue 25): a page the service worker controls reads the
+// A warm start's first steps (issue 25): a page the service worker controls reads the
 // copy of Pyodide's started interpreter (static/vendor/interpreter.snapshot, 31 MB)
-// straight from the worker's cache, as soon as the page's head is parsed, while the
-// modules of static/pyodide-start.js (which restores it) and PyScript still load.
+// straight from the worker's cache, and compiles Pyodide's wasm from it, as soon as the
+// page's head is parsed, while the modules of static/pyodide-start.js (which restores
+// the copy) and PyScript still load.
 // Through the worker the same read took twice as long (90 ms against 44 on an idle
 // page, 200-450 ms while the page starts), and started with pyodide-start.js, 0.15 s
 // after navigation.
@@ -12,9 +13,18 @@
 // if a slice cannot be read, the whole copy is read. On an idle page the read took
 // 28-37 ms instead of 49-58 (Chromium, 6 interleaved reads each).
 //
-// window.__warmCopy: Promise<Uint8Array | null>, the copy, or null when this page has
-// no controller, no Cache Storage or no copy cached (pyodide-start.js then asks the
-// worker or starts Python normally). Absent on an uncontrolled page.
+// - window.__warmCopy: Promise<Uint8Array | null>, the copy once read, or null when this
+//   page has no controller, no Cache Storage or no copy cached (pyodide-start.js then
+//   asks the worker or starts Python normally). Absent on an uncontrolled page.
+// - window.__warmCopyEarly: Promise<Uint8Array | null>, the same array as soon as its
+//   size is known, before its bytes are read into it: Pyodide sets its module up (which
+//   needs only the size) while the copy is read, and pyodide-start.js holds back the
+//   restore itself until __warmCopy has resolved. If that array is not the one
+//   __warmCopy gives (its reading failed), its first bytes are zero, which Pyodide
+//   refuses (the snapshot's magic number), and Python starts normally.
+// - window.__warmWasm: Promise<WebAssembly.Module | null>, Pyodide's wasm
+//   (static/vendor/pyodide/pyodide.asm.wasm) compiled from the worker's cache, or null
+//   (not cached, not compiled): Pyodide then compiles it itself.
 //
 // The cache: the oldest of this scope's (sw.js: `solitaire:<scope path>:<version>`),
 // leaving out `…:given` (a first visit's files, before the worker precached them). There
@@ -27,10 +37,12 @@
   if (!sw || !sw.controller || !self.caches || !me) return;
   const root = new URL("../", me.src);
   const copyUrl = new URL("static/vendor/interpreter.snapshot", root).href;
+  const wasmUrl = new URL("static/vendor/pyodide/pyodide.asm.wasm", root).href;
   const prefix = `solitaire:${root.pathname}:`;
   // The copy from the ranges its X-Data-Ranges header lists (zeros elsewhere), or null
-  // when the header is missing or does not fit the body.
-  const dataOnly = async (hit) => {
+  // when the header is missing or does not fit the body. `allocated(copy)` is told the
+  // array before any byte is read into it.
+  const dataOnly = async (hit, allocated) => {
     const listed = (hit.headers.get("X-Data-Ranges") || "").split(",").filter(Boolean)
       .map((r) => r.split("-").map(Number));
     let end = 0;
@@ -42,28 +54,58 @@
     const blob = await hit.blob();
     if (end > blob.size) return null;
     const copy = new Uint8Array(blob.size);
+    allocated(copy);
     await Promise.all(listed.map(async ([a, b]) => copy.set(new Uint8Array(await blob.slice(a, b).arrayBuffer()), a)));
     return copy;
   };
-  window.__warmCopy = (async () => {
+  // The entry for `url` in this scope's cache (above), or null.
+  const cached = async (url) => {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(prefix) || name === `${prefix}given`) continue;
+      const hit = await (await caches.open(name)).match(url);
+      if (hit && hit.ok) return hit;
+    }
+    return null;
+  };
+  window.__warmWasm = (async () => {
     try {
-      for (const name of await caches.keys()) {
-        if (!name.startsWith(prefix) || name === `${prefix}given`) continue;
-        const cache = await caches.open(name);
-        const hit = await cache.match(copyUrl);
-        if (!hit || !hit.ok) continue;
+      const hit = await cached(wasmUrl);
+      return hit ? await WebAssembly.compileStreaming(hit) : null;
+    } catch (_) {
+      return null; // not compiled here: Pyodide compiles it
+    }
+  })();
+  let early = null;
+  let tellEarly;
+  window.__warmCopyEarly = new Promise((resolve) => { tellEarly = resolve; });
+  const allocated = (copy) => {
+    early = copy;
+    tellEarly(copy);
+  };
+  window.__warmCopy = (async () => {
+    let copy = null;
+    try {
+      const hit = await cached(copyUrl);
+      if (hit) {
         try {
-          const copy = await dataOnly(hit);
-          if (copy) return copy;
+          copy = await dataOnly(hit, allocated);
         } catch (_) {
           // a slice not read: the whole copy, below
         }
-        const whole = await cache.match(copyUrl);
-        return new Uint8Array(await whole.arrayBuffer());
+        if (!copy) copy = new Uint8Array(await (await cached(copyUrl)).arrayBuffer());
       }
     } catch (_) {
       // no Cache Storage (storage blocked): the worker is asked
     }
-    return null;
+    if (early && early !== copy) {
+      if (copy && copy.length === early.length) {
+        early.set(copy);
+        copy = early;
+      } else {
+        early.fill(0, 0, 64); // refused by Pyodide (its magic number): a normal start
+      }
+    }
+    tellEarly(copy);
+    return copy;
   })();
 })();

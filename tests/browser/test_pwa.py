@@ -341,8 +341,11 @@ def test_a_slow_first_visit_skips_the_interpreter_copy_and_the_next_start_restor
     wait_ready(page)
     info = page.evaluate("() => window.__pyodideStart")
     assert info["mode"] == "restored" and info["copy"] == "used", info
-    # read from the worker's cache by static/warm-copy.js, restored before PyScript asked
+    # read from the worker's cache by static/warm-copy.js, restored before PyScript asked,
+    # with the wasm warm-copy.js compiled from that cache: never fetched by the page
     assert info["early"] is True and info["restoreMs"] > 0, info
+    assert info["wasm"] == "early", info
+    assert page.evaluate(FETCHED_WASM) == 0
     assert page.evaluate("() => window.__warmCopy.then(b => b && b.byteLength)") == info["bytes"]
     # ... from the ranges that hold data only (sw.js, X-Data-Ranges): the same bytes
     copy = (dist / "static" / "vendor" / "interpreter.snapshot").read_bytes()
@@ -406,6 +409,36 @@ def test_a_spoiled_copy_in_the_cache_means_one_normal_start_and_the_same_game(pw
     # the early restore refused it; the start after it did not try it again
     assert info["mode"] == "normal" and info["copy"] == "refused" and info["error"], info
     assert sum("saved start refused" in w for w in warnings) == 1, warnings
+    assert (table(page), status(page)) == (cards, stat)
+
+
+#: how many times this page fetched Pyodide's wasm (Resource Timing)
+FETCHED_WASM = """() => performance.getEntriesByType('resource')
+  .filter(e => new URL(e.name).pathname.endsWith('/pyodide.asm.wasm')).length"""
+
+
+def test_a_wasm_not_compiled_early_is_fetched_and_compiled_by_pyodide(pwa_page, site) -> None:
+    """Issue 25.2: static/warm-copy.js compiles Pyodide's wasm from the worker's cache
+    while the page starts; where that compile fails, Pyodide's own fetch of the wasm
+    (held back until read, static/pyodide-start.js) is made and compiled as before: the
+    copy is still restored and the game is the same."""
+    page, _, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    cards, stat = first_visit_and_a_draw(page, version, game.new_game(CODE))
+    page.add_init_script("""(() => {
+      const own = WebAssembly.compileStreaming;
+      let first = true;
+      WebAssembly.compileStreaming = function (...args) {
+        if (first) { first = false; return Promise.reject(new Error('not compiled here')); }
+        return own.apply(this, args);
+      };
+    })();""")
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    info = page.evaluate("() => window.__pyodideStart")
+    assert info["mode"] == "restored" and info["early"] is True and info["wasm"] == "own", info
+    assert page.evaluate(FETCHED_WASM) == 1
     assert (table(page), status(page)) == (cards, stat)
 
 

@@ -15,6 +15,7 @@ dropped when it is another's, so the game is always the archive's.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import time
 import zipfile
@@ -38,6 +39,16 @@ def _first_visits_take_the_copy(context):
 ROOT = Path(__file__).resolve().parents[2]
 COPY = ROOT / "static" / "vendor" / "interpreter.snapshot"
 START = "() => window.__pyodideStart || null"
+#: {path: sha256} of the game's files as the page's Python finds them
+UNPACKED = """import hashlib, os
+out = {}
+for top in ('game', 'dataclass_code.marshal'):
+    for folder, _, names in ([('', None, [top])] if os.path.isfile(top) else os.walk(top)):
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, 'rb') as fh:
+                out[path] = hashlib.sha256(fh.read()).hexdigest()
+out"""
 OLD_CACHES = "() => caches.keys().then(k => k.filter(n => n.startsWith('solitaire-snapshot:')))"
 #: The copies that earlier versions saved in Cache Storage, and a cache of another name.
 SAVE_OLD_COPIES = """async () => {
@@ -64,6 +75,12 @@ def test_first_visit_restores_the_shipped_copy_and_plays_the_same_game(open_app,
     assert info["mode"] == "restored" and info["copy"] == "used", info
     assert info["bytes"] == COPY.stat().st_size
     assert info["jspi"] is False, info
+    # PyScript's [files] unpacked the game's archive through static/unpack.js (its
+    # stored members copied straight into the file system), file for file as zipfile
+    assert info["archive"] == "stored", info
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / "game.zip") as z:
+        expected = {i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist() if not i.is_dir()}
+    assert py(page, UNPACKED) == expected
     # the game came imported in the copy, and it is this archive's build
     assert page.evaluate("window.__copyGame") == "fresh"
     assert py(page, "import sys\n[m for m in ('game.ui.app', 'game.ui.browser', 'game.freshness')"

@@ -187,9 +187,10 @@ def test_the_game_in_each_engine(engine: str, site: Site, browser_page: Page) ->
         p.reload()
         ready(p)
         shows(p, twin, "offline reload")
-        # Pyodide restored from the copy in the worker's cache, before PyScript asked.
-        start = p.eval("(s => `${s.mode} ${s.copy} ${s.early}`)(window.__pyodideStart)")
-        assert start == "restored used true", f"{engine}: {start}"
+        # Pyodide restored from the copy in the worker's cache, before PyScript asked,
+        # with the wasm static/warm-copy.js compiled from that cache.
+        start = p.eval("(s => `${s.mode} ${s.copy} ${s.early} ${s.wasm}`)(window.__pyodideStart)")
+        assert start == "restored used true early", f"{engine}: {start}"
     finally:
         site.offline = False
 
