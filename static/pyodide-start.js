@@ -52,7 +52,8 @@
 // "used", "none" (no copy to be had), "skipped" (a first visit on a network too slow
 // for it to pay, below) or "refused" (`error` says why); bytes: the copy's size; jspi:
 // whether this Pyodide uses JSPI (false wherever the page runs); copyEtaMs and copyRate
-// (bytes/ms): the first visit's estimate of the copy's download, 0 when not made; wasm
+// (bytes/ms): the first visit's estimate of the copy's download, 0 when not made, and
+// copyDecidedMs when it was decided (ms from navigation start; 0: not decided); wasm
 // (an early restore): "early" when it took the wasm static/warm-copy.js compiled, "own"
 // when Pyodide compiled its own.
 import "./vendor/packed.js";
@@ -189,7 +190,20 @@ if (!controlled) {
   };
   const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
   const copyPath = new URL(COPY_URL).href.slice(ROOT.length);
-  const others = []; // [wire bytes, Promise] of each compressed file but the copy
+  const others = []; // [wire bytes, Promise] of each compressed file but the copy and the game's
+  // The game's archive is needed only once Python has started (PyScript's [files]):
+  // asked for once the last byte of the files Python's start needs has arrived, it no
+  // longer shares the network with them, and it comes while Python starts. (When that
+  // byte is decoded, not when the file is whole: Python's start, one long task, follows
+  // at once and would hold the request back until it ends.)
+  const GAME_PATH = "static/vendor/game.zip";
+  const GAME_AFTER = ["static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip"];
+  const arrived = new Map(GAME_AFTER.map((path) => {
+    let resolve;
+    const done = new Promise((r) => { resolve = r; });
+    return [path, { done, resolve }];
+  }));
+  const received = new Map(); // path -> wire bytes received so far (from the decoded count)
   const t0 = performance.now();
   let startCopy;
   let copyBefore = Promise.resolve(null); // the copy left by an earlier start, if any
@@ -209,11 +223,19 @@ if (!controlled) {
     blobs.set(path, new Promise((resolve) => { keep = resolve; }));
     tell(url, 0, info.bytes);
     const isCopy = path === copyPath;
-    const options = { onBytes: (n) => tell(url, n, info.bytes), base, fetch: fetchFirst };
+    const onBytes = (n) => {
+      tell(url, n, info.bytes);
+      received.set(path, (n * info[key]) / info.bytes);
+      if (n >= info.bytes && arrived.has(path)) arrived.get(path).resolve();
+    };
+    if (arrived.has(path)) blobs.get(path).then(() => arrived.get(path).resolve()); // (reused, or failed)
+    const options = { onBytes, base, fetch: fetchFirst };
     const download = () => (isCopy
       ? copyWanted.then((wanted) => (wanted ? fetchUnpacked(ROOT, path, options)
         : new Response(null, { status: 204, headers: { "X-Copy": "skipped" } })))
-      : fetchUnpacked(ROOT, path, options));
+      : path === GAME_PATH
+        ? Promise.all([...arrived.values()].map((a) => a.done)).then(() => fetchUnpacked(ROOT, path, options))
+        : fetchUnpacked(ROOT, path, options));
     let reused = false;
     const before = decodedBefore(url, info.sha256);
     if (isCopy) copyBefore = before;
@@ -243,20 +265,44 @@ if (!controlled) {
     });
     res.catch(() => { if (!isCopy) fileFailed(url); }); // (also said by whoever fetches it: below, or Pyodide)
     early.set(url, res);
-    if (!isCopy) others.push([info[key], blobs.get(path)]);
+    if (!isCopy && path !== GAME_PATH) others.push([info[key], blobs.get(path)]);
   }
-  // Once the others have arrived (or failed): the copy, if it comes in time.
-  copyDecision = Promise.all([copyBefore, ...others.map(([, done]) => done)]).then(([reusedCopy]) => {
+  // Once the others have arrived (or failed): the copy, if it comes in time. Pyodide
+  // sets its module up, and compiles the wasm as it downloads, only once this is decided
+  // (a restore needs the copy's size first), so it is decided as soon as it can be:
+  // where a restore saves nothing (RESTORE_SAVES_MS 0: Chromium and Firefox), at once;
+  // where it saves some (WebKit), when the others have arrived, or as soon as they are
+  // late for a network fast enough to make the copy pay (their bytes at the rate that
+  // brings the copy within RESTORE_SAVES_MS): the copy is then skipped, its arrival
+  // estimated from the bytes received so far. A copy an earlier start left (reused) is
+  // taken everywhere.
+  copyDecision = (async () => {
+    const reusedCopy = await copyBefore;
     const info = packed()[copyPath];
     const key = info && encoding(copyPath);
-    const wire = others.reduce((sum, [n]) => sum + n, 0);
-    const rateBytesPerMs = wire / Math.max(1, networkMs(t0));
-    const etaMs = key && !reusedCopy ? info[key] / rateBytesPerMs : 0;
-    const skipped = etaMs > RESTORE_SAVES_MS;
+    let etaMs = 0;
+    let rateBytesPerMs = 0;
+    if (!reusedCopy && RESTORE_SAVES_MS > 0) {
+      const wire = others.reduce((sum, [n]) => sum + n, 0);
+      const deadline = key ? (wire * RESTORE_SAVES_MS) / info[key] : Infinity;
+      const late = await new Promise((resolve) => {
+        Promise.all(others.map(([, done]) => done)).then(() => resolve(false));
+        if (Number.isFinite(deadline)) setTimeout(() => resolve(true), deadline);
+      });
+      if (late) {
+        const got = [...received.entries()].filter(([path]) => path !== copyPath && path !== GAME_PATH)
+          .reduce((sum, [, n]) => sum + n, 0);
+        rateBytesPerMs = got / Math.max(1, performance.now() - t0);
+      } else {
+        rateBytesPerMs = wire / Math.max(1, networkMs(t0));
+      }
+      etaMs = key ? info[key] / Math.max(rateBytesPerMs, 1e-6) : 0;
+    }
+    const skipped = !reusedCopy && (RESTORE_SAVES_MS <= 0 || etaMs > RESTORE_SAVES_MS);
     if (skipped && info) tell(COPY_URL, info.bytes, info.bytes); // the progress line: nothing to wait for
     startCopy(!skipped);
-    return { skipped, etaMs, rateBytesPerMs };
-  });
+    return { skipped, etaMs, rateBytesPerMs, atMs: performance.now() };
+  })();
 }
 
 // A controlled page imports pyodide.asm.mjs and fetches the other packed files now
@@ -588,7 +634,8 @@ export async function loadPyodide(options = {}) {
   const decided = await copyDecision;
   let error = refused ? started.error : null;
   // how the page decided about the copy (above): for tests and bench/bench_wire.py
-  const why = { copyEtaMs: Math.round(decided.etaMs), copyRate: decided.rateBytesPerMs };
+  const why = { copyEtaMs: Math.round(decided.etaMs), copyRate: decided.rateBytesPerMs,
+                copyDecidedMs: Math.round(decided.atMs || 0) };
   if (copy) {
     try {
       const pyodide = await restore(base, copy);

@@ -68,6 +68,7 @@ def test_a_first_visit_sends_each_large_file_once_in_one_form(browser: Browser, 
         page.wait_for_function("() => !!navigator.serviceWorker.controller")
         handoff = page.evaluate("() => window.__handoff")
         unpacked = page.evaluate("() => window.__unpacked")
+        timing = page.evaluate(TIMING)
     finally:
         ctx.close()
     assert not errors, errors
@@ -87,3 +88,14 @@ def test_a_first_visit_sends_each_large_file_once_in_one_form(browser: Browser, 
     assert sorted(unpacked) == sorted(site.url + path for path in listed if path != copy), unpacked
     assert site.url + copy not in handoff["given"], handoff
     assert handoff["failed"] == [], handoff
+    # The game's archive, needed once Python has started, was asked for after the last
+    # byte of the wasm and the standard library had arrived (not sharing the network).
+    game_zip = next(t for name, t in timing.items() if "/static/vendor/game.zip." in name)
+    for name in ("pyodide.asm.wasm.", "python_stdlib.zip."):
+        before = next(t for n, t in timing.items() if name in n)
+        assert game_zip["start"] >= before["end"], timing
+
+
+#: {URL: {start, end}} of the page's requests (Resource Timing, ms from navigation)
+TIMING = """() => Object.fromEntries(performance.getEntriesByType('resource')
+  .map(e => [e.name, {start: e.startTime, end: e.responseEnd}]))"""
