@@ -9,7 +9,7 @@
 // `_makeSnapshot` option) and start from such a copy instead (`_loadSnapshot`): the
 // same Python, in about 0.4 s. The set-up step makes that copy once per Pyodide build and game archive,
 // under Node (scripts/interpreter_copy.py): static/vendor/interpreter.snapshot, about
-// 31 MB (3.0 MB as the compressed copy a first visit may fetch, below), precached by
+// 31 MB (2.8 MB as the compressed copy a first visit may fetch, below), precached by
 // the service worker like every other file. The copy holds
 // the interpreter with the game's modules imported (kept only when they are the game
 // archive's build: game/freshness.py, called by index.html's entry script); PyScript's
@@ -121,7 +121,7 @@ function tell(url, bytes, size) {
 
 // The interpreter copy only where it pays for its bytes (issue 25): a restore saves
 // this engine about RESTORE_SAVES_MS of Python starting itself, but the copy is the
-// largest download (3.0 MB compressed). So on a first visit it is asked for last, once
+// largest download (2.8 MB compressed). So on a first visit it is asked for last, once
 // every other compressed file has arrived (not sharing the network with them), and
 // only if, at the rate those came at, it would arrive within that saving; otherwise
 // the page (and its solver's worker) start Python normally, and the service worker's
