@@ -493,9 +493,11 @@ window.__giveFiles = (worker) => {
 // from its compressed copy on a first visit, above): the download overlaps PyScript's
 // own loading. null when there is no copy to be had.
 async function fetchCopy() {
-  // a controlled page: read from the worker's cache by static/warm-copy.js, if it ran
-  const hit = controlled && window.__warmCopy ? await window.__warmCopy : null;
-  if (hit) return hit;
+  // A controlled page: read from the worker's cache by static/warm-copy.js, if it ran.
+  // Not there (storage pressure, an extension): Python starts normally, rather than
+  // the 31 MB file cross the network now or, offline, be asked for in vain; the
+  // service worker puts it back once the page is ready (sw.js, heal).
+  if (controlled && window.__warmCopy) return window.__warmCopy;
   try {
     const res = await fetch(COPY_URL);
     return res.status === 200 ? new Uint8Array(await res.arrayBuffer()) : null; // 204: skipped, above
@@ -602,6 +604,10 @@ const earlyRestore = controlled ? (async () => {
   const t0 = performance.now();
   // the copy as a promise: Pyodide sets up and fetches its files meanwhile
   const copy = (window.__warmCopyEarly || lookup).then((bytes) => bytes || Promise.reject(new Error(NO_COPY)));
+  // (handled below, through Pyodide, which awaits it only once its module is loaded: a
+  // copy missing from the cache is known sooner, and an unhandled rejection would fail
+  // the start, static/boot.js)
+  copy.catch(() => {});
   try {
     const said = {};
     const pyodide = await withWarmParts(() => restore({ indexURL: INDEX_URL }, copy),

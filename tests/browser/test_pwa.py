@@ -416,6 +416,35 @@ def test_a_spoiled_copy_in_the_cache_means_one_normal_start_and_the_same_game(pw
     assert (table(page), status(page)) == (cards, stat)
 
 
+DROP_CACHED_COPY = """async () => {
+  const url = new URL('static/vendor/interpreter.snapshot', location.href).href;
+  let dropped = 0;
+  for (const name of await caches.keys()) dropped += await (await caches.open(name)).delete(url) ? 1 : 0;
+  return dropped;
+}"""
+
+
+def test_a_copy_missing_from_the_cache_means_a_normal_start_not_a_failure(pwa_page, site) -> None:
+    """The interpreter copy is optional: gone from the worker's cache (storage pressure,
+    an extension), a reload offline starts Python normally, with no failure said over
+    the working game (a tester saw "The offline copy of the game is missing …": the
+    early restore's "no copy" was an unhandled rejection, which fails a start)."""
+    page, ctx, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    cards, stat = first_visit_and_a_draw(page, version, game.new_game(CODE))
+    assert page.evaluate(DROP_CACHED_COPY) >= 1
+    ctx.set_offline(True)
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    info = page.evaluate("() => window.__pyodideStart")
+    assert info["mode"] == "normal" and info["copy"] == "none", info
+    assert page.evaluate("document.documentElement.dataset.boot") != "failed"
+    assert page.locator("#boot-error").count() == 0 or not page.locator("#boot-error").is_visible()
+    assert (table(page), status(page)) == (cards, stat)
+    ctx.set_offline(False)
+
+
 #: how many times this page fetched Pyodide's wasm (Resource Timing)
 FETCHED_WASM = """() => performance.getEntriesByType('resource')
   .filter(e => new URL(e.name).pathname.endsWith('/pyodide.asm.wasm')).length"""
