@@ -194,8 +194,13 @@
       });
     }
   }
+  // A page the service worker controls downloads nothing (every file from its cache,
+  // no byte told here): it is starting, not shuffling (a tester read "Shuffling the
+  // cards…" over the game they left as a new deal).
+  const fromCache = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
   function lineText() {
     if (state.state === "slow") return texts["boot.slow"];
+    if (!totalBytes && fromCache) return texts["boot.starting"];
     return totalBytes && state.progress >= 1 ? texts["boot.starting"] : texts["boot.loading"];
   }
   function renderBar(el) {

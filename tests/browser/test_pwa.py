@@ -416,6 +416,28 @@ def test_a_spoiled_copy_in_the_cache_means_one_normal_start_and_the_same_game(pw
     assert (table(page), status(page)) == (cards, stat)
 
 
+def test_a_start_from_the_workers_cache_says_starting_not_shuffling(pwa_page, site) -> None:
+    """A reload that the service worker serves downloads nothing: its loading line says
+    "Starting the game…" (boot.starting) from the first, never "Loading the game…"
+    (a tester read the Romanian "shuffling the cards" over the game they left as a new
+    deal)."""
+    from tests.browser.test_runtime import boot_text
+
+    page, _, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    first_visit_and_a_draw(page, version, game.new_game(CODE))
+    page.add_init_script("""window.__bootLines = [];
+      new MutationObserver(() => {
+        const line = document.querySelector('#boot-status .boot-line');
+        const text = line && line.textContent;
+        if (text && window.__bootLines.at(-1) !== text) window.__bootLines.push(text);
+      }).observe(document, {childList: true, subtree: true, characterData: true});""")
+    page.reload(wait_until="commit")
+    wait_ready(page)
+    assert page.evaluate("window.__bootLines") == [boot_text("en", "boot.starting")]
+
+
 DROP_CACHED_COPY = """async () => {
   const url = new URL('static/vendor/interpreter.snapshot', location.href).href;
   let dropped = 0;
