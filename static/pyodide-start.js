@@ -267,6 +267,8 @@ if (!controlled) {
     early.set(url, res);
     if (!isCopy && path !== GAME_PATH) others.push([info[key], blobs.get(path)]);
   }
+  // (a file not fetched here, no copy of it being listed or decodable, is not waited for)
+  for (const [path, { resolve }] of arrived) if (!blobs.has(path)) resolve();
   // Once the others have arrived (or failed): the copy, if it comes in time. Pyodide
   // sets its module up, and compiles the wasm as it downloads, only once this is decided
   // (a restore needs the copy's size first), so it is decided as soon as it can be:

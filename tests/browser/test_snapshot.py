@@ -16,6 +16,7 @@ dropped when it is another's, so the game is always the archive's.
 from __future__ import annotations
 
 import hashlib
+import json
 import io
 import time
 import zipfile
@@ -239,3 +240,18 @@ def test_a_start_before_the_worker_took_over_takes_the_decoded_files_again(open_
     # ... and the wasm decoded again is left stamped for the next start
     page.evaluate("() => window.__handoff")
     assert page.evaluate(GIVEN_STAMP, wasm) == listed[wasm]["sha256"]
+
+
+def test_a_listing_without_the_wasm_still_starts(open_app, page):
+    """A first visit asks for the game archive once the wasm's and the standard
+    library's last bytes have arrived, but waits only for those it fetches itself: a
+    listing of compressed copies (static/vendor/packed.js) without the wasm's still
+    starts the same game (Pyodide fetches the wasm itself)."""
+    text = (ROOT / "static" / "vendor" / "packed.js").read_text(encoding="utf-8")
+    data = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    del data["static/vendor/pyodide/pyodide.asm.wasm"]
+    page.route("**/static/vendor/packed.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=f"self.__packed = {json.dumps(data)};\n"))
+    open_app("/index.html?deal=EH1-N-AAAAAAF")
+    assert "static/vendor/game.zip" in " ".join(page.evaluate("Object.keys(window.__unpacked)"))
+    assert_same(page, game.new_game("EH1-N-AAAAAAF"))
