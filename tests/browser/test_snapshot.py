@@ -16,8 +16,8 @@ dropped when it is another's, so the game is always the archive's.
 from __future__ import annotations
 
 import hashlib
-import json
 import io
+import json
 import time
 import zipfile
 from pathlib import Path
