@@ -417,14 +417,14 @@ async function handOff() {
   return out;
 }
 
-// What `pyodide`'s start did, for window.__pyodideStart (`jspi` read from it), said as
-// the start hands it to PyScript; and its unpackArchive made quicker for the game's
-// archive: PyScript's [files] (pyscript.toml) unpacks it with Pyodide's, which copies
+// Called as the start gives `pyodide` to PyScript: says what its start did, for
+// window.__pyodideStart (`jspi` read from it), and makes its unpackArchive quicker for
+// the game's archive: PyScript's [files] (pyscript.toml) unpacks it with Pyodide's, which copies
 // it into a file and runs Python's shutil.unpack_archive (40-140 ms of every start),
 // where static/unpack.js's unpackStored copies its stored members straight from the
 // buffer. An archive it does not take is left to Pyodide. `archive` in
 // window.__pyodideStart: "stored" (read here), "pyodide" (left to it) or null (none yet).
-const report = (pyodide, info) => {
+const giveToPyScript = (pyodide, info) => {
   const said = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported), archive: null };
   window.__pyodideStart = said;
   const own = pyodide.unpackArchive.bind(pyodide);
@@ -630,7 +630,7 @@ export async function loadPyodide(options = {}) {
     const { pyodide } = started;
     if (options.stdout) pyodide.setStdout({ batched: options.stdout });
     if (options.stderr) pyodide.setStderr({ batched: options.stderr });
-    report(pyodide, { mode: "restored", ms: performance.now() - t0, restoreMs: started.ms, early: true,
+    giveToPyScript(pyodide, { mode: "restored", ms: performance.now() - t0, restoreMs: started.ms, early: true,
                       copy: "used", bytes: started.bytes, error: null, copyEtaMs: 0, copyRate: 0,
                       wasm: started.wasm });
     return pyodide;
@@ -647,7 +647,7 @@ export async function loadPyodide(options = {}) {
   if (copy) {
     try {
       const pyodide = await restore(base, copy);
-      report(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength,
+      giveToPyScript(pyodide, { mode: "restored", ms: performance.now() - t0, copy: "used", bytes: copy.byteLength,
                         error: null, ...why });
       return pyodide;
     } catch (err) {
@@ -656,7 +656,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await startVendored(base);
-  report(pyodide, { mode: "normal", ms: performance.now() - t0,
+  giveToPyScript(pyodide, { mode: "normal", ms: performance.now() - t0,
                     copy: copy || refused ? "refused" : decided.skipped ? "skipped" : "none",
                     bytes: copy ? copy.byteLength : 0, error, ...why });
   return pyodide;

@@ -13,9 +13,11 @@
 // if a slice cannot be read, the whole copy is read. On an idle page the read took
 // 28-37 ms instead of 49-58 (Chromium, 6 interleaved reads each).
 //
-// - window.__warmCopy: Promise<Uint8Array | null>, the copy once read, or null when this
-//   page has no controller, no Cache Storage or no copy cached (pyodide-start.js then
-//   asks the worker or starts Python normally). Absent on an uncontrolled page.
+// - window.__warmCopy: Promise<Uint8Array | null>, the copy once read, or null when
+//   Cache Storage cannot be read or holds no copy (pyodide-start.js then starts Python
+//   normally; the service worker puts a missing copy back once the page is ready).
+//   Absent on an uncontrolled page, or one without Cache Storage (pyodide-start.js
+//   then asks the worker).
 // - window.__warmCopyEarly: Promise<Uint8Array | null>, the same array as soon as its
 //   size is known, before its bytes are read into it: Pyodide sets its module up (which
 //   needs only the size) while the copy is read, and pyodide-start.js holds back the
@@ -95,7 +97,7 @@
         if (!copy) copy = new Uint8Array(await (await cached(copyUrl)).arrayBuffer());
       }
     } catch (_) {
-      // no Cache Storage (storage blocked): the worker is asked
+      // no Cache Storage (storage blocked): null, below
     }
     if (early && early !== copy) {
       if (copy && copy.length === early.length) {
