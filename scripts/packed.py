@@ -55,6 +55,7 @@ PACKED = (
     "static/vendor/pyodide/pyodide.asm.wasm",
     "static/vendor/pyodide/pyodide-lock.json",
     "static/vendor/pyodide/python_stdlib.zip",
+    "static/vendor/pyodide/python_stdlib_rest.zip",
     "static/vendor/game.zip",
 )
 #: ``compress`` encoding of a copy -> its key in packed.js (and the copy's suffix), in

@@ -38,7 +38,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from scripts.vendor import PYODIDE_FILES, sha256  # noqa: E402
+from scripts.vendor import MADE_FILES, PYODIDE_FILES, sha256  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = "precache.js"
@@ -86,7 +86,7 @@ def files(root: Path = ROOT, extra: tuple[str, ...] = ()) -> list[str]:
     found.update(p for p in (root / "static" / "vendor" / "pyscript").rglob("*")
                  if p.is_file() and not p.name.endswith((".map", ".br", ".gz"))
                  and chunk_base(p.name) not in UNUSED_PYSCRIPT)
-    found.update(root / "static" / "vendor" / "pyodide" / n for n in PYODIDE_FILES)
+    found.update(root / "static" / "vendor" / "pyodide" / n for n in (*PYODIDE_FILES, *MADE_FILES))
     found.update((root / "locales").glob("*.json"))
     found.update((root / "help").rglob("*.html"))
     found.update((root / "static" / "help").glob("*.svg"))  # help pictures (help_pictures.py)

@@ -1,14 +1,14 @@
-"""The vendored ``python_stdlib.zip``: Pyodide's standard library trimmed and partly
-compiled by ``scripts/stdlib_zip.mjs`` (see there for what and why), for
-``scripts/vendor.py``.
+"""The vendored ``python_stdlib.zip`` and ``python_stdlib_rest.zip``: Pyodide's standard
+library trimmed, partly compiled and split in two by ``scripts/stdlib_zip.mjs`` (see
+there for what and why), for ``scripts/vendor.py``.
 
-The zip is made again when its stamp (kept in the zip's comment) differs from
-:func:`stamp`: the maker script, the source zip, the pinned PyScript and the modules the
-game's Python imports (their names, so that adding an import of a module the zip left
-out makes the zip again with it kept).
+The two zips are made together, again when the stamp of either (kept in the zip's
+comment) differs from :func:`stamp`: the maker script, the source zip, the pinned
+PyScript and the modules the game's Python imports (their names, so that adding an
+import of a module the zip left out makes the zip again with it kept).
 
-    build(src, dst)   # src: node_modules/pyodide/python_stdlib.zip
-    fresh(src, dst)   # bool
+    build(src, dst)   # src: node_modules/pyodide/python_stdlib.zip; dst: either zip
+    fresh(src, dst)   # bool: both zips are src's
 """
 
 from __future__ import annotations
@@ -49,13 +49,29 @@ def stamp(src: Path) -> str:
     return digest.hexdigest()
 
 
+#: The first zip's name (Python's start needs it) and the rest zip's, beside it.
+FIRST = "python_stdlib.zip"
+REST = "python_stdlib_rest.zip"
+#: The compressed copies later set-up steps write beside a file (scripts/vendor.py COPIES).
+_COPIES = (".gz", ".zst", ".br")
+
+
+def outputs(dst: Path) -> tuple[Path, Path]:
+    """The first zip and the rest zip in ``dst``'s folder (``dst``: either of them)."""
+    return dst.with_name(FIRST), dst.with_name(REST)
+
+
 def fresh(src: Path, dst: Path) -> bool:
-    """Whether ``dst`` exists and was made from :func:`stamp` of ``src``."""
+    """Whether both zips beside ``dst`` exist and were made from :func:`stamp` of ``src``."""
+    want = stamp(src)
     try:
-        with zipfile.ZipFile(dst) as zf:
-            return zf.comment.decode("ascii", "replace") == stamp(src)
+        for path in outputs(dst):
+            with zipfile.ZipFile(path) as zf:
+                if zf.comment.decode("ascii", "replace") != want:
+                    return False
     except (OSError, zipfile.BadZipFile):
         return False
+    return True
 
 
 def _maker(*args: str, ok: tuple[int, ...] = (0,)) -> dict:
@@ -73,10 +89,15 @@ def _maker(*args: str, ok: tuple[int, ...] = (0,)) -> dict:
 
 
 def build(src: Path, dst: Path) -> None:
-    """Write the trimmed, partly compiled zip of ``src`` to ``dst`` (Node and the
-    pinned Pyodide in node_modules). Raises ``RuntimeError`` when Node is missing or
-    the maker fails."""
-    summary = _maker(str(src), str(dst), stamp(src))
+    """Write the two zips made of ``src`` beside ``dst`` (either of them; Node and the
+    pinned Pyodide in node_modules), and remove the compressed copies of both (they
+    were of the old files). Raises ``RuntimeError`` when Node is missing or the maker
+    fails."""
+    first, rest = outputs(dst)
+    summary = _maker(str(src), str(first), str(rest), stamp(src))
+    for path in (first, rest):
+        for ext in _COPIES:
+            path.with_name(path.name + ext).unlink(missing_ok=True)
     if summary["droppedNeeded"]:
         print(f"python_stdlib.zip: kept, as modules import them: {', '.join(summary['droppedNeeded'])}")
 

@@ -6,7 +6,8 @@ pinned in ``package.json``/``package-lock.json``. This script copies only the fi
 page needs (see /work/shared/notes/pyscript-pyodide.md §1):
 
 - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-  python_stdlib.zip, pyodide-lock.json;
+  python_stdlib.zip, pyodide-lock.json, and python_stdlib_rest.zip (made from
+  python_stdlib.zip);
 - ``static/vendor/pyscript/``: the whole ``dist/`` of ``@pyscript/core`` minus ``*.map``;
 - ``static/vendor/fzstd/index.js``: the npm package ``fzstd``'s browser build, the
   Zstandard decoder of the compressed copies (static/unpack.js, issue 25).
@@ -56,6 +57,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: Files of ``static/vendor/pyodide/`` made from a file of the npm package of another
+#: name: ``{made: source}`` (scripts/stdlib_zip.py makes both zips from the one).
+MADE_FILES = {stdlib_zip.REST: stdlib_zip.FIRST}
 PACKAGES = {"pyodide": "pyodide", "pyscript": "@pyscript/core", "fzstd": "fzstd"}
 MANIFEST = "vendor.json"
 
@@ -80,6 +84,8 @@ def wanted_files() -> dict[str, Path]:
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = pyodide / name
+    for name, source in MADE_FILES.items():
+        files[f"pyodide/{name}"] = pyodide / source
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     for src in sorted(dist.rglob("*")):
         if src.is_file() and not src.name.endswith(".map"):
@@ -90,7 +96,8 @@ def wanted_files() -> dict[str, Path]:
 
 #: Vendored files written by a function of their source instead of copied, each with
 #: the function that says whether it is up to date with its source.
-TRANSFORMS = {"pyodide/python_stdlib.zip": (stdlib_zip.build, stdlib_zip.fresh)}
+TRANSFORMS = {f"pyodide/{name}": (stdlib_zip.build, stdlib_zip.fresh)
+              for name in (stdlib_zip.FIRST, stdlib_zip.REST)}
 
 
 def sha256(path: Path) -> str:

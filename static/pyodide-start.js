@@ -190,13 +190,14 @@ if (!controlled) {
   };
   const blobs = new Map(); // path -> Promise<Blob | null> of the decoded file
   const copyPath = new URL(COPY_URL).href.slice(ROOT.length);
-  const others = []; // [wire bytes, Promise] of each compressed file but the copy and the game's
-  // The game's archive is needed only once Python has started (PyScript's [files]):
-  // asked for once the last byte of the files Python's start needs has arrived, it no
-  // longer shares the network with them, and it comes while Python starts. (When that
-  // byte is decoded, not when the file is whole: Python's start, one long task, follows
-  // at once and would hold the request back until it ends.)
-  const GAME_PATH = "static/vendor/game.zip";
+  const others = []; // [wire bytes, Promise] of each compressed file but the copy and AFTER_START's
+  // The game's archive and the standard library's rest (scripts/stdlib_zip.mjs) are
+  // needed only once Python has started (PyScript's [files]): asked for once the last
+  // byte of the files Python's start needs has arrived, they no longer share the
+  // network with them, and they come while Python starts. (When that byte is decoded,
+  // not when the file is whole: Python's start, one long task, follows at once and
+  // would hold the requests back until it ends.)
+  const AFTER_START = new Set(["static/vendor/game.zip", "static/vendor/pyodide/python_stdlib_rest.zip"]);
   const GAME_AFTER = ["static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip"];
   const arrived = new Map(GAME_AFTER.map((path) => {
     let resolve;
@@ -233,7 +234,7 @@ if (!controlled) {
     const download = () => (isCopy
       ? copyWanted.then((wanted) => (wanted ? fetchUnpacked(ROOT, path, options)
         : new Response(null, { status: 204, headers: { "X-Copy": "skipped" } })))
-      : path === GAME_PATH
+      : AFTER_START.has(path)
         ? Promise.all([...arrived.values()].map((a) => a.done)).then(() => fetchUnpacked(ROOT, path, options))
         : fetchUnpacked(ROOT, path, options));
     let reused = false;
@@ -265,7 +266,7 @@ if (!controlled) {
     });
     res.catch(() => { if (!isCopy) fileFailed(url); }); // (also said by whoever fetches it: below, or Pyodide)
     early.set(url, res);
-    if (!isCopy && path !== GAME_PATH) others.push([info[key], blobs.get(path)]);
+    if (!isCopy && !AFTER_START.has(path)) others.push([info[key], blobs.get(path)]);
   }
   // (a file not fetched here, no copy of it being listed or decodable, is not waited for)
   for (const [path, { resolve }] of arrived) if (!blobs.has(path)) resolve();
@@ -292,7 +293,7 @@ if (!controlled) {
         if (Number.isFinite(deadline)) setTimeout(() => resolve(true), deadline);
       });
       if (late) {
-        const got = [...received.entries()].filter(([path]) => path !== copyPath && path !== GAME_PATH)
+        const got = [...received.entries()].filter(([path]) => path !== copyPath && !AFTER_START.has(path))
           .reduce((sum, [, n]) => sum + n, 0);
         rateBytesPerMs = got / Math.max(1, performance.now() - t0);
       } else {

@@ -7,7 +7,8 @@
 // static/vendor/interpreter.snapshot, `_loadSnapshot`; a normal start when the copy is
 // missing or refused), unpacks the game archive (static/vendor/game.zip, with its
 // bytecode; the copy's game modules are kept when they are this archive's,
-// game/freshness.py) and runs game/ui/searcher.py's `Searcher`. Every file it fetches is one
+// game/freshness.py), writes the standard library's rest zip where the page has it
+// and runs game/ui/searcher.py's `Searcher`. Every file it fetches is one
 // the page itself uses (its compressed copy where the page fetched that, below), so
 // the service worker's precache serves it offline; it is a same-origin script, as the
 // page's Content-Security-Policy (`script-src 'self'`, which `worker-src` falls back
@@ -99,6 +100,10 @@ async function moduleOption() {
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
 const GAME_URL = new URL("./vendor/game.zip", import.meta.url).href;
+// The standard library's modules that no start imports, put where the page puts them
+// (pyscript.toml [files], index.html).
+const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
+const REST_PATH = "/lib/python_stdlib_rest.zip";
 const HOME = "/home/pyodide";
 
 let searcher = null;
@@ -162,7 +167,7 @@ const stepDone = (name) => { steps[name] = performance.now() - T0; };
 async function start() {
   await givenFiles;
   const copy = noCopy ? null : bytes(COPY_URL).catch(() => null);
-  const [zip, made, saved] = await Promise.all([bytes(GAME_URL), moduleOption(), copy]);
+  const [zip, rest, made, saved] = await Promise.all([bytes(GAME_URL), bytes(REST_URL), moduleOption(), copy]);
   stepDone("fetched");
   let pyodide = null;
   let mode = "normal";
@@ -179,8 +184,10 @@ async function start() {
   // (its stored members copied straight into the file system, as in the page:
   // static/unpack.js; else Pyodide's unpackArchive)
   if (!self.__unpack.unpackStored(pyodide.FS, zip, HOME)) pyodide.unpackArchive(zip, "zip", { extractDir: HOME });
+  pyodide.FS.writeFile(REST_PATH, rest);
   // (the copy's game modules kept only when they are this archive's: game/freshness.py)
   const copyGame = pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})
+sys.path.append(${JSON.stringify(REST_PATH)})
 from game.freshness import forget_stale_copy\nforget_stale_copy()`);
   const Searcher = pyodide.pyimport("game.ui.searcher").Searcher;
   searcher = Searcher(post);

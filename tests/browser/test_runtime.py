@@ -16,6 +16,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from tests.browser.helpers import py
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "pyscript.toml"
 INTERPRETER = "./static/pyodide-start.js"  # imports the vendored pyodide.mjs
@@ -160,6 +162,13 @@ def test_page_boots_on_vendored_runtime_same_origin_only(open_app, page, page_lo
     assert wasm == {"/static/vendor/pyodide/pyodide.asm.wasm.zst"}, wasm
     stdlib = {p for p in paths if p.startswith("/static/vendor/pyodide/python_stdlib.zip")}
     assert stdlib == {"/static/vendor/pyodide/python_stdlib.zip.zst"}, stdlib
+    # The standard library's modules that no start imports: from their own zip, on
+    # sys.path before the game's first line (scripts/stdlib_zip.mjs).
+    rest = {p for p in paths if p.startswith("/static/vendor/pyodide/python_stdlib_rest.zip")}
+    assert rest == {"/static/vendor/pyodide/python_stdlib_rest.zip.zst"}, rest
+    where = py(page, "import calendar, statistics, urllib.parse\n"
+                     "[m.__file__ for m in (calendar, statistics, urllib.parse)]")
+    assert all(w.startswith("/lib/python_stdlib_rest.zip/") for w in where), where
     assert "/static/vendor/pyscript/core.js" in paths
     assert wasm_types == []
     assert page_log.foreign_requests == []
