@@ -18,7 +18,8 @@
 // - activate: delete this scope's other solitaire caches (the "given" one too); claim the open pages (so the
 //   first visit is controlled at once and works offline without a reload).
 // - the interpreter copy is stored with the byte ranges that hold data (X-Data-Ranges,
-//   below), so that a warm start reads half of it (static/warm-copy.js).
+//   below) and its size (X-Decoded-Length), for a warm start's read of it
+//   (static/warm-copy.js).
 // - fetch: only same-origin GETs. A precached path is answered from the cache (the query
 //   string is ignored, so index.html?deal=CODE works offline), else from the network.
 //   A navigation that fails offline gets the cached index.html when it is in the app's
@@ -95,10 +96,13 @@ async function xorBase(path) {
 // started Python) is half zeros, in two long runs. A warm start reads it straight from
 // this cache (static/warm-copy.js) and reads only the ranges that hold data, listed
 // in the cached response's X-Data-Ranges header ("start-end,..." in bytes, end
-// exclusive, whole 64 KiB pages but the last): computed here from the very bytes
-// stored, whichever way they came, so they never disagree with them.
+// exclusive, whole 64 KiB pages but the last), in Chromium; elsewhere it reads the
+// whole body as a stream into an array of the size given in its X-Decoded-Length
+// header (Content-Length may be a compressed body's). Both computed here from the very
+// bytes stored, whichever way they came, so they never disagree with them.
 const COPY = "static/vendor/interpreter.snapshot";
 const RANGES = "X-Data-Ranges";
+const SIZE = "X-Decoded-Length";
 const RANGE_PAGE = 65536;
 
 function dataRanges(bytes) {
@@ -123,16 +127,19 @@ function dataRanges(bytes) {
 // anywhere else (the network, an entry put by another hand) has no stamp of ours.
 const STAMP = "X-Sha256";
 
-// `res` as it goes into the cache: the interpreter copy with its data ranges; stamped
+// `res` as it goes into the cache: the interpreter copy with its data ranges and size; stamped
 // with `hash` when the caller has just hashed its bytes, else without any stamp.
 async function stored(path, res, hash = null) {
   const mine = hash ? res.headers.get(STAMP) === hash : !res.headers.has(STAMP);
-  if (mine && (path !== COPY || res.headers.has(RANGES))) return res;
+  if (mine && (path !== COPY || (res.headers.has(RANGES) && res.headers.has(SIZE)))) return res;
   const bytes = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   if (hash) headers.set(STAMP, hash);
   else headers.delete(STAMP);
-  if (path === COPY) headers.set(RANGES, dataRanges(bytes));
+  if (path === COPY) {
+    headers.set(RANGES, dataRanges(bytes));
+    headers.set(SIZE, String(bytes.byteLength));
+  }
   return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 }
 
