@@ -126,19 +126,24 @@ class Texts:
         """The win dialog's sentence."""
         return self.t("win.text", score=score, moves=self.moves(moves))
 
-    def bad_code(self, err: game.BadCode, example: str = "EH1-N-AAAAAAF") -> str:
+    def bad_code(self, err: game.BadCode, example: str = "EH1-N-AAAAAAF", key: str | None = None) -> str:
         """Why a deal code was refused (SPEC §3), quoting the input with ``quote``: under
         the New game dialog's code field (``example``: the code field's example, a code
         of the game the dialog shows, ``choices.sample_code``), and in the refused-link
-        notice (an Easy Harp code)."""
+        notice (an Easy Harp code). ``key``: the catalog's ``error.<key>`` to say it
+        with (``err.code`` when None)."""
         details = {"text": "", "example": example, **err.details}
         if isinstance(details["text"], str):
             details["text"] = quote(details["text"])
-        return self.t(f"error.{err.code}", **details)
+        return self.t(f"error.{key or err.code}", **details)
 
     def link_refused(self, err: game.BadCode) -> str:
-        """The notice for a refused ``?deal=`` link (SPEC §6), input ``quote``d."""
-        return self.t("notice.link-refused", reason=self.bad_code(err))
+        """The notice for a refused ``?deal=`` link (SPEC §6), input ``quote``d. A link
+        takes a deal code only: text that is no code at all is said to be no code
+        (``error.link-format``), not "neither a deal code nor a deal number" as under
+        the New game dialog's field, which also takes a number."""
+        key = "link-format" if err.code == "code-format" else err.code
+        return self.t("notice.link-refused", reason=self.bad_code(err, key=key))
 
     def notice(self, kind: str) -> str:
         """The text of a notice that has no parameter (``recovered``, ``storage-off``,

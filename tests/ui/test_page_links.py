@@ -39,6 +39,7 @@ BAD_LINKS = [
     ("EO1-N-AAAAAAB", "code-variant", "ro"),    # Easy Harp's variant on Eight Off
     ("EH1-N-AAAA", "code-length", "ro"),
     ("EO2-C8-AAAAAAB", "code-game", "ro"),
+    ("42", "code-format", "ro"),  # a deal number: the New game dialog's, not a link's
 ]
 
 
@@ -59,9 +60,12 @@ def test_bad_links_are_refused_and_the_game_stays():
         assert d.notice() == "link-refused", where
         said = d.q('[data-role="notice"] .notice-text').textContent
         cat = catalog(lang)
-        for part in fragments(cat["notice.link-refused"]) + fragments(cat[f"error.{code}"]):
+        said_as = "link-format" if code == "code-format" else code  # a link takes no number
+        for part in fragments(cat["notice.link-refused"]) + fragments(cat[f"error.{said_as}"]):
             assert part in said, (where, part, said)
         assert "{" not in said, (where, said)  # every placeholder filled
+        if code == "code-format":  # not "neither a code nor a number": a link takes no number
+            assert "number" not in said and "număr" not in said, (where, said)
         assert "deal" not in d.br.params, where  # the link is consumed
         assert d.g.position() == g.position()  # the current game is untouched
         d.check_table()
