@@ -328,7 +328,7 @@ def test_names_announcements_and_axe(warm_page, page, lang):
         assert axe(help_page) == [], name
         assert help_page.evaluate("document.documentElement.scrollWidth") <= 320, name
         # and at common phone widths (a long contents link ran past 390-560 px)
-        for width in (412, 480):
+        for width in (390, 412, 480):
             help_page.set_viewport_size({"width": width, "height": 640})
             assert help_page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
         help_page.set_viewport_size({"width": 320, "height": 640})
