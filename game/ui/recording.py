@@ -97,10 +97,14 @@ class Recording(Core):
             backup = game.parse_backup(text, checked_settings,
                                        lambda t: game.load_save(t) is not None)
         except game.BadBackup as err:
+            if self.stats.is_open:  # said under its Import button: another file is a tap away
+                self.stats.import_error(err, self.texts)
+                return
             refused = err
             self.dialogs.close_all()  # the notice bar is under any modal dialog
             self.notify("import-refused", lambda tx: RecordTexts(tx).import_error(refused))
             return
+        self.stats.import_error(None, self.texts)
         stored = {name: self.store.get(key) for name, key in PART_KEYS.items()}
         now, file = game.summarise(stored), game.summarise(dict(backup.parts))
         exported = backup.exported

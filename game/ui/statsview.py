@@ -32,6 +32,8 @@ class StatsView:
         self.dialog: JS = doc.querySelector("#dlg-stats")
         self.win_dialog: JS = doc.querySelector("#dlg-win")
         self.file: JS = doc.querySelector('[data-role="import-file"]')
+        self.import_err: JS = doc.querySelector('[data-role="import-error"]')
+        self.refused: game.BadBackup | None = None  # the file last refused, if said
         self.variant = game.variants()[0].name
         self._open_win = br.proxy(self.open_win)
         self.win_timer = 0
@@ -47,7 +49,25 @@ class StatsView:
         """Open the dialog on ``variant``."""
         self.variant = variant
         self.render(texts, records, recent)
+        self.import_error(None, texts)
         self.dialog.showModal()
+
+    def import_error(self, err: game.BadBackup | None, texts: Texts) -> None:
+        """Show (or, for None, clear) why the chosen file was not imported, under the
+        Import button (``data-role="import-error"``, ``data-reason`` its code): the
+        dialog stays open for another file."""
+        self.refused = err
+        el = self.import_err
+        if el is None:
+            return
+        if err is None:
+            el.hidden = True
+            el.textContent = ""
+            el.removeAttribute("data-reason")
+            return
+        el.textContent = RecordTexts(texts).import_error(err)
+        el.dataset.reason = err.code
+        el.hidden = False
 
     @property
     def is_open(self) -> bool:
@@ -155,6 +175,8 @@ class StatsView:
         """Another language: the dialogs' own words."""
         if self.is_open:
             self.render(texts, records, recent)
+            if self.refused is not None:
+                self.import_error(self.refused, texts)
         self.fill_win(texts)
 
 

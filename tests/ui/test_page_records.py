@@ -272,18 +272,22 @@ def test_export_then_import_and_bad_files(lang):
     assert backup["records"]["stats"]["easy-harp"]["played"] == 1
     assert set(backup) == {"format", "version", "exported", "settings", "records", "game", "meta"}
 
-    # A bad or foreign file is refused with a message and changes nothing.
+    # A bad or foreign file is refused with a message under the Import button, the
+    # dialog staying open for another file, and changes nothing.
     before = dict(d.br.store.data)
+    err = d.q('[data-role="import-error"]')
     for content, reason in (("{not json", "import-json"), ('{"a": 1}', "import-foreign"),
                             (json.dumps({**backup, "version": 9}), "import-version")):
         choose_file(d, content)
-        assert d.notice() == "import-refused"
-        said = d.q('[data-role="notice"] .notice-text').textContent
-        assert said.startswith(t[f"error.{reason}"].split("{")[0].strip()), said
-        d.br.click(d.q('[data-role="notice"] [data-action="dismiss"]'))
+        assert not err.hidden and err.dataset.reason == reason
+        assert err.textContent.startswith(t[f"error.{reason}"].split("{")[0].strip()), err.textContent
         assert d.br.store.data == before
-        assert d.dialog_open() is None  # closed, so the message shows
-        d.button("stats")
+        assert d.dialog_open() == "dlg-stats"
+        assert d.notice() != "import-refused"
+    # closed and opened again, the message is gone
+    d.key("Escape")
+    d.button("stats")
+    assert err.hidden and err.textContent == ""
 
     # On another device (empty storage), the import asks, then brings everything back.
     d2 = Driver("EO1-C8-AAAAAFA", settings={"language": lang})
