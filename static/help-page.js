@@ -8,6 +8,10 @@
 //   so the Back button closes the help instead of stepping through help pages;
 // - Escape closes the help.
 // Opened on its own, the page is left exactly as it is: plain links.
+// Loaded in the head, not deferred: its click handler is on the document before any
+// link is there to click. Deferred, a click in the moment between the page's parse and
+// the script's run moved the frame with a history entry of its own (the Back button
+// then stepped back through help pages; tests/browser/test_help_inpage.py saw it once).
 (() => {
   "use strict";
   let host = null;

@@ -81,6 +81,36 @@ def test_back_button_closes_help_after_moving_between_pages(warm_page) -> None:
     page.wait_for_selector("#dlg-new[open]", state="attached")
 
 
+def test_no_help_link_shows_before_its_handler_is_there(open_app, page) -> None:
+    """static/help-page.js is in the head, not deferred: however late it comes, no link
+    of a help page shows before its click handler is there. (Deferred, a click between
+    the page's parse and the script's run moved the frame with a history entry of its
+    own, and the Back button then stepped through help pages: seen once in a full run.)"""
+    open_app("/index.html")  # a page of its own: the history it leaves is no other test's
+    page.keyboard.press("Escape")  # (the welcome, on a first visit)
+    held = []
+    page.route("**/static/help-page.js", lambda route: held.append(route))  # answered below
+    try:
+        entries = page.evaluate("history.length")
+        page.locator('[data-action="help"]').click()
+        page.wait_for_selector(f"{OVERLAY}[open]", state="attached")
+        page.wait_for_timeout(1000)
+        assert held, "the help page did not ask for its script"
+        links = page.frame_locator(FRAME).locator("nav.pages a")
+        assert links.count() == 0  # the page waits for its script
+        held.pop().continue_()
+        links.first.wait_for()
+        page.frame_locator(FRAME).locator('nav.pages a[href="faq.html"]').click()
+        page.wait_for_function(
+            "() => document.querySelector('#help-overlay iframe').contentWindow.location.pathname"
+            ".endsWith('/help/en/faq.html')")
+        assert page.evaluate("history.length") == entries + 1
+    finally:
+        page.unroute("**/static/help-page.js")
+    page.go_back()
+    page.wait_for_selector(f"{OVERLAY}[open]", state="detached")
+
+
 def test_escape_and_back_link_close_help(warm_page) -> None:
     page = warm_page
     reset(page, "EH1-N-AAAAAAF")
