@@ -14,6 +14,8 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Protocol
 
+from . import eh_bases
+
 #: The streamlined modes (faster searches whose failures prove nothing; :mod:`.eh_state`).
 STREAM = ("greedy", "fast", "loose", "spread", "keep")
 
@@ -29,6 +31,8 @@ class Table(Protocol):
     deck: list[int]
     cur: int
     found: list[int]
+    pend: tuple[int, ...]
+    pslot: int
 
 
 def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple[int, ...]]:
@@ -43,6 +47,9 @@ def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple
     greedy = mode in STREAM and not full
     acc, empties = _accepting(self.cols)
     to_empty = empties if full else empties[:1]
+    based = mode == "complete" and not full and eh_bases.BASES
+    if based and self.pend:
+        return eh_bases.owed(self, acc, to_empty)
     slot_of: dict[int, list[int]] = {}
     for j, h in enumerate(self.found):
         if h < 13:
@@ -54,7 +61,34 @@ def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple
     _take_backs(self, scored, acc, to_empty, useful, greedy, full)
     if not full:
         scored.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
+    if based:
+        return _as_bases(self, [m for _, m in scored], acc, bool(empties))
     return [m for _, m in scored]
+
+
+def _as_bases(self: Table, ms: list[tuple[int, ...]], acc: dict[int, list[int]], empty: bool) -> list[tuple[int, ...]]:
+    """``ms`` with the bases played with an obligation (:mod:`.eh_bases`): a deck card
+    onto a column as kind 11 when a card could then go on it, a take-back as kind 9
+    when it starts a run of take-backs that could end so (:func:`.eh_bases.run_wanted`;
+    never an ace's); the others are dropped (they would leave an obligation that
+    nothing meets)."""
+    near, tops = eh_bases.nearest(self), eh_bases.slot_tops(self)
+    runs: dict[int, bool] = {}
+    out = []
+    for m in ms:
+        kind = m[0]
+        if kind == 2:
+            if eh_bases.wanted(self, self.deck[m[1]], m[2], near, tops):
+                out.append((11, *m[1:]))
+        elif kind == 4:
+            j = m[1]
+            if j not in runs:
+                runs[j] = eh_bases.run_wanted(self, j, acc, empty, near, tops)
+            if runs[j]:
+                out.append((9, *m[1:]))
+        else:
+            out.append(m)
+    return out
 
 
 def _accepting(cols: list[list[int]]) -> tuple[dict[int, list[int]], list[int]]:

@@ -18,10 +18,13 @@ offered.
 Move kinds ``(kind, a, b, n)``: 0 column ``a`` -> column ``b`` (``n`` cards); 1 column
 top -> foundation slot ``b``; 2 deck card ``a`` -> column ``b``; 3 deck card ``a`` ->
 slot ``b``; 4 take-back, slot ``a`` -> column ``b``; 5 one stock tap (only listed with
-``full=True``); 6 and 7 are the streamliners' macro moves (:mod:`.eh_moves`).
+``full=True``); 6 and 7 are the streamliners' macro moves (:mod:`.eh_moves`); 9, 10
+and 11 are take-back, column move and deck move with an obligation (:mod:`.eh_bases`).
 
 Modes: ``"complete"`` plays only aces at once (:meth:`EHState.auto`) and searches every
-other move, take-backs included, with only the symmetry pruning below. The others are
+other move, take-backs included, with only the symmetry pruning below and a card put on
+a column from the deck or a foundation built on at once (:mod:`.eh_bases`, where it is
+proved). The others are
 streamliners (faster, but their failures prove nothing), which take a card back only
 to place it as a base for a column card that should move (macro move 6):
 ``"fast"`` plays at once every column card that can go up and the stock cards that
@@ -73,6 +76,9 @@ def safe(rank: int, red: bool, red_min: int, black_min: int) -> bool:
     return rank <= 2 or other >= rank - 1 and own >= rank - 2
 
 
+#: The plain move of each move with an obligation (:mod:`.eh_bases`).
+_PLAIN = {9: 4, 10: 0, 11: 2}
+
 #: :func:`_wants` per (slot heights, mode): they depend on nothing else, and the
 #: searches ask them for every position they make (a cache, emptied when it grows large).
 _WANTS: dict[tuple[tuple[int, ...], str], tuple[dict[int, int], dict[int, int]]] = {}
@@ -120,27 +126,37 @@ class EHState:
     """
 
     game = "easy-harp"
-    __slots__ = ("cols", "down", "deck", "cur", "found", "deck_key")
+    __slots__ = ("cols", "down", "deck", "cur", "found", "deck_key", "pend", "pslot")
 
     def __init__(self, cols: list[list[int]], down: list[int], deck: list[int], cur: int, found: list[int]):
         self.cols, self.down, self.deck, self.cur, self.found = cols, down, deck, cur, found
         self.deck_key: bytes | None = None  # the deck's part of key(), until the deck changes
+        #: The complete search's obligation (:mod:`.eh_bases`): columns whose top card
+        #: waits to be built on, and the slot of a run of take-backs (or -1).
+        self.pend: tuple[int, ...] = ()
+        self.pslot = -1
 
     def copy(self) -> EHState:  # an independent copy
         st = EHState([c[:] for c in self.cols], self.down[:], self.deck[:], self.cur, self.found[:])
-        st.deck_key = self.deck_key
+        st.deck_key, st.pend, st.pslot = self.deck_key, self.pend, self.pslot
         return st
 
     def won(self) -> bool:  # all 104 cards on the foundations
         return sum(self.found) == 104
 
-    def key(self) -> bytes:
+    def key(self, plain: bool = False) -> bytes:
         """Canonical key: the columns as a multiset (with face-down counts) and the deck
-        cycle without its cursor; foundations follow from the rest."""
+        cycle without its cursor; foundations follow from the rest. Then the obligation
+        (:mod:`.eh_bases`), if any, unless ``plain``."""
         dk = self.deck_key
         if dk is None:
             dk = self.deck_key = b"\xff" + bytes(sorted(self.deck))
-        return b"".join(sorted([bytes([100 + d, *c]) for c, d in zip(self.cols, self.down)])) + dk
+        key = b"".join(sorted([bytes([100 + d, *c]) for c, d in zip(self.cols, self.down)])) + dk
+        if plain or not self.pend:
+            return key
+        j = self.pslot  # an obligation: the waiting columns and the run's slot (suit, height)
+        owed = sorted(bytes([200, self.down[p], *self.cols[p]]) for p in self.pend)
+        return key + b"".join(owed) + (bytes([250, j % 4, self.found[j]]) if j >= 0 else b"")
 
     def score(self, mode: str = "fast") -> int:
         """Best-first priority of the streamlined searches (higher first): 20 per card
@@ -219,6 +235,15 @@ class EHState:
     def do(self, m: tuple[int, ...]) -> object:
         """Play ``m``; returns the token :meth:`undo` needs (flip flag or old cursor)."""
         kind, a, b, n = m
+        if kind >= 9:  # with an obligation (eh_bases): the plain move, then the new one
+            owed = (self.pend, self.pslot)
+            tok = self.do((_PLAIN[kind], a, b, n))
+            if kind == 9:
+                self.pend = self.pend + (b,) if self.pend and a == self.pslot else (b,)
+                self.pslot = a
+            else:
+                self.pend, self.pslot = ((b,), -1) if kind == 11 else ((), -1)
+            return tok, owed
         if kind >= 6:  # a base from a slot (6) or the deck (7), then column n's top on it
             first = (4, a, b, 1) if kind == 6 else (2, a, b, 1)
             return self.do(first), self.do((0, n, b, 1))
@@ -251,6 +276,10 @@ class EHState:
     def undo(self, m: tuple[int, ...], token: object) -> None:
         """Take back ``m`` played by :meth:`do` (``token`` from :meth:`do`)."""
         kind, a, b, n = m
+        if kind >= 9:
+            tok, (self.pend, self.pslot) = cast(tuple[object, tuple[tuple[int, ...], int]], token)
+            self.undo((_PLAIN[kind], a, b, n), tok)
+            return
         if kind >= 6:
             t1, t2 = cast(tuple[object, object], token)
             self.undo((0, n, b, 1), t2)
@@ -286,6 +315,8 @@ class EHState:
         """SPEC §2 notation of ``m`` in the current position (before playing it); a deck
         move gives its stock taps first."""
         kind, a, b, n = m
+        if kind >= 9:
+            return self.notation((_PLAIN[kind], a, b, n))
         if kind >= 6:
             first = (4, a, b, 1) if kind == 6 else (2, a, b, 1)
             out = self.notation(first)

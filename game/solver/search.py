@@ -293,6 +293,7 @@ class Search:
         """Resume ``walk`` until it finds the goal (the moves from the start), runs out
         of positions (``walk.exhausted``) or the node count reaches ``limit``."""
         st, phase, seen, stack, cut = walk.state, walk.phase, walk.seen, walk.stack, walk.cut
+        owes = isinstance(st, EHState) and phase == "complete"
         base = self.root.progress()
         if self.nodes >= limit:
             return None
@@ -322,7 +323,9 @@ class Search:
                 return self._notate(path + [a for a, _ in au])
             k = st.key()
             shard = seen[hash(k) & SHARDS]
-            if k in shard:
+            if k in shard or owes and st.pend and (p := st.key(plain=True)) in seen[hash(p) & SHARDS]:
+                # an obligation only narrows the moves: the position without one, once
+                # expanded, covers it (eh_bases)
                 st.undo_auto(au)
                 st.undo(m, tok)
                 continue

@@ -1,0 +1,149 @@
+"""Bases in Easy Harp's complete search (issue 24 point 3): a card put on a column from
+the deck or taken back from a foundation must be built on at once.
+
+A *base* is a move that puts a card on a column from the stock or waste (the deck) or
+takes one back from a foundation. With :data:`BASES`, the complete search plays a base
+as move kind ``11`` (deck card ``a`` onto column ``b``) or ``9`` (slot ``a``'s top card
+onto column ``b``), which leave an *obligation* in the state (``pend``, the columns
+whose top card waits, and ``pslot``, the slot of a run of take-backs or ``-1``). While
+it is there, the only moves searched (:func:`owed`) put a card on a waiting card (a
+column's top card, kind ``10``, which ends the obligation; a deck card or a take-back,
+which starts a new one) or take the next card back from ``pslot`` (it waits too).
+
+Why no win is lost. Take a winning play; by the ace rule of :mod:`.eh_state`, one in
+which every ace goes up as soon as it can and none comes back. Call a base *kept* when
+the move right after it puts a card on it, or (a take-back) takes the next card back
+from the same slot, or (the last of such a run of take-backs from one slot) puts a card
+on any card of the run. Take the last base ``B`` of the play that is not kept, with its
+run ``G`` if it is a take-back (``B`` and the take-backs from its slot just before it),
+and the first later move ``E`` that touches a card of ``G`` (moves it or puts a card
+on it), a column ``G`` went to, or the slot of ``G``. The moves between leave those
+alone (only a column's top card moves, or a king-led run, which would carry the card),
+a deck move takes another card, and a foundation move that went to the other slot of
+the suit may go to the slot of ``G`` instead (the two slots of a suit are alike, and
+the search's key leaves slots out); so they stay legal with ``G`` played just before
+``E``. Then: ``E`` puts a card on a card of ``G``: ``G`` is kept. ``E`` moves a card of
+``G`` on its own: to a foundation, that card's two moves cancel (the slots of its suit
+end as they were, up to order); onto a column, they make one base straight there; the
+play is shorter. ``E`` puts a card up on the slot of ``G``: that card has the face of
+the last one taken back, so it goes where that one went instead (one move for two).
+``E`` takes a card back from the slot of ``G``: the run grows and ``E``, later than
+``B``, was kept, so the whole run is. ``E`` is a king-led run carrying a card of ``G``:
+the run without it moves and ``G`` follows, later in the play. Each step makes the play
+shorter, or keeps ``B`` and the bases after it kept, or moves ``G`` later, so the steps
+end with every base kept, which is what the search allows: a win under the obligations
+exists whenever a win exists. A base never uncovers a card, so no ace waits on one.
+
+Two consequences the search uses. A base that cannot be kept is not played: a deck card
+that no column top (but its own column's), deck card or foundation top could go on
+(:func:`wanted`: the moves of a run of bases change none of those but by covering a
+column), a take-back that starts no run of them that could end so (:func:`run_wanted`).
+And a position reached with an obligation is skipped when the search has reached it
+without one (``search.Search``): every play from the first is a play from the second,
+whose search, under the obligations it then makes, finds a win whenever one exists.
+Checked against the search without the obligations and the rules engine's exhaustive
+search (tests/unit/test_solver_bases.py).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+#: The complete search plays bases with obligations (module docstring); ``False``: as
+#: plain moves (kinds 2 and 4) that nothing follows up (tests compare both).
+BASES = True
+
+
+class Owing(Protocol):
+    """The fields of :class:`.eh_state.EHState` read here."""
+
+    cols: list[list[int]]
+    deck: list[int]
+    cur: int
+    found: list[int]
+    pend: tuple[int, ...]
+    pslot: int
+
+
+def on(c: int) -> tuple[int, int]:
+    """The two faces that go on card ``c`` (one rank lower, the other colour); an ace
+    has none (``(-1, -1)``)."""
+    r = c % 13
+    if not r:
+        return (-1, -1)
+    return (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
+
+
+def nearest(st: Owing) -> dict[int, int]:
+    """Face -> deck index of its copy the fewest stock taps away."""
+    deck, start = st.deck, (st.cur - 1 if st.cur else 0)
+    return {deck[i]: i for i in [*range(start - 1, -1, -1), *range(len(deck) - 1, start - 1, -1)]}
+
+
+def slot_tops(st: Owing) -> dict[int, int]:
+    """Face -> the first slot whose top card it is (not an ace: nothing goes on one, so
+    taking it back is never a base)."""
+    tops: dict[int, int] = {}
+    for j, h in enumerate(st.found):
+        if h > 1:
+            tops.setdefault((j % 4) * 13 + h - 1, j)
+    return tops
+
+
+def wanted(st: Owing, c: int, d: int, near: dict[int, int], tops: dict[int, int]) -> bool:
+    """Whether some card could go on ``c`` put on column ``d`` at once: a column's top
+    card (not ``d``'s), a deck card or a foundation's top card of a face that goes on
+    it (else the base would leave an obligation nothing meets)."""
+    for f in on(c):
+        if f < 0:
+            return False
+        if f in near or f in tops:
+            return True
+        if any(col and col[-1] == f for s, col in enumerate(st.cols) if s != d):
+            return True
+    return False
+
+
+def run_wanted(st: Owing, j: int, acc: dict[int, list[int]], empty: bool, near: dict[int, int],
+               tops: dict[int, int]) -> bool:
+    """Whether taking cards back from slot ``j`` (its top first) could end in a card that
+    something goes on at once (:func:`wanted`) with each card before it having a column
+    to go to now (``acc``, ``empty``: an empty column for a king). A run of take-backs
+    that cannot is never a kept base (module docstring): its first move is not searched.
+    """
+    suit, h = j % 4, st.found[j]
+    for r in range(h, 1, -1):  # an ace is never taken back
+        c = suit * 13 + r - 1
+        if r < h and not (acc.get(c) or empty and r == 13):
+            return False
+        if wanted(st, c, -1, near, tops):
+            return True
+    return False
+
+
+def owed(st: Owing, acc: dict[int, list[int]], to_empty: list[int]) -> list[tuple[int, ...]]:
+    """The moves searched while an obligation is there (module docstring), best first:
+    a column's top card onto a waiting card (kind 10), a deck card onto one (11), a
+    take-back onto one (9), the next take-back from ``pslot`` (9)."""
+    cols, pend = st.cols, st.pend
+    near, tops = nearest(st), slot_tops(st)
+    out: list[tuple[int, ...]] = []
+    later: list[tuple[int, ...]] = []
+    for p in pend:
+        lo, hi = on(cols[p][-1])
+        if lo < 0:
+            continue
+        for s, col in enumerate(cols):
+            if col and s not in pend and col[-1] in (lo, hi):
+                out.append((10, s, p, 1))
+        for f in (lo, hi):
+            if f in near and wanted(st, f, p, near, tops):
+                later.append((11, near[f], p, 1))
+            if f in tops and run_wanted(st, tops[f], acc, bool(to_empty), near, tops):
+                later.append((9, tops[f], p, 1))
+    j = st.pslot
+    if j >= 0 and st.found[j] > 1 and run_wanted(st, j, acc, bool(to_empty), near, tops):
+        c = (j % 4) * 13 + st.found[j] - 1
+        for d in acc.get(c, []) + (to_empty if c % 13 == 12 else []):
+            later.append((9, j, d, 1))
+    return out + later
