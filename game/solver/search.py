@@ -293,8 +293,7 @@ class Search:
         """Resume ``walk`` until it finds the goal (the moves from the start), runs out
         of positions (``walk.exhausted``) or the node count reaches ``limit``."""
         st, phase, seen, stack, cut = walk.state, walk.phase, walk.seen, walk.stack, walk.cut
-        owes = isinstance(st, EHState) and phase == "complete"
-        base = self.root.progress()
+        owes, base = isinstance(st, EHState) and phase == "complete", self.root.progress()
         if self.nodes >= limit:
             return None
         while stack:
@@ -324,9 +323,7 @@ class Search:
             k = st.key()
             shard = seen[hash(k) & SHARDS]
             if k in shard or owes and st.pend and (p := st.key(plain=True)) in seen[hash(p) & SHARDS]:
-                # an obligation only narrows the moves: the position without one, once
-                # expanded, covers it (eh_bases)
-                st.undo_auto(au)
+                st.undo_auto(au)  # (an obligation's position is covered by the same without: eh_bases)
                 st.undo(m, tok)
                 continue
             shard.add(k)
