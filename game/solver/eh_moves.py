@@ -222,10 +222,7 @@ def _as_base(add: Callable[[tuple[int, tuple[int, ...]]], None], score: int, kin
     slot ``a``) on column ``d`` and then the top card of column ``x`` on it: one per
     destination and per column whose top should move (``useful``) and builds on ``c``
     (rank one lower, the other colour; none for an ace)."""
-    r = c % 13
-    if not r:
-        return
-    lo, hi = (r - 1, 38 + r) if 13 <= c < 39 else (12 + r, 25 + r)
+    lo, hi = eh_bases.on(c)
     s1, s2 = useful.get(lo), useful.get(hi)
     if not s1 and not s2:  # the usual case: no column top that should move builds on c
         return
