@@ -291,11 +291,14 @@ def winnable_deal(kind: str, cells: int, r: float, proven: Sequence[int]) -> gam
 class Marks:
     """What a hint marks (SPEC §8): cards ``(pile, index)`` get ``data-hint="from"``,
     the drop area of pile ``to`` gets ``data-hint="to"`` (None: nothing, for a stock
-    tap that turns no card over, e.g. a recycle)."""
+    tap that turns no card over, e.g. a recycle), and the top card of ``to`` a glow
+    when ``top`` (not for a draw: the drawn card covers the waste's top, which a tester
+    took for the card to move)."""
 
     cards: tuple[tuple[str, int], ...]
     source: str
     to: str | None
+    top: bool = True
 
 
 def hint_marks(g: game.Game, move: game.Move) -> Marks:
@@ -304,8 +307,8 @@ def hint_marks(g: game.Game, move: game.Move) -> Marks:
     and the destination pile (the waste for a draw)."""
     pile = g.pile(move.src)
     if move.dst is None:  # a stock tap (SPEC §2 "s")
-        top: tuple[tuple[str, int], ...] = ((move.src, len(pile) - 1),) if pile else ()
-        return Marks(top, move.src, "w" if pile else None)
+        drawn: tuple[tuple[str, int], ...] = ((move.src, len(pile) - 1),) if pile else ()
+        return Marks(drawn, move.src, "w" if pile else None, top=False)
     count = move.count or 1
     cards = tuple((move.src, i) for i in range(max(0, len(pile) - count), len(pile)))
     return Marks(cards, move.src, move.dst)

@@ -122,8 +122,8 @@ class Table:
     def hint(self, marks: Marks) -> None:
         """Mark a hinted move (SPEC §8): its cards ``data-hint="from"`` (or the source
         pile when no card moves, a recycle), the destination's drop area
-        ``data-hint="to"`` and its top card ``data-hint-top`` (the drop area lies under
-        the cards)."""
+        ``data-hint="to"`` and, unless ``marks.top`` is false (a draw), its top card
+        ``data-hint-top`` (the drop area lies under the cards)."""
         self.clear_hint()
         if self.scene is None:
             return
@@ -137,7 +137,7 @@ class Table:
             el = self.piles[marks.to]
             el.dataset.hint = "to"
             self.hinted.append(el)
-            cards = self.scene.g.pile(marks.to)
+            cards = self.scene.g.pile(marks.to) if marks.top else ()
             if cards and cards[-1].card.id in self.cards:
                 top = self.cards[cards[-1].card.id]
                 top.dataset.hintTop = "1"

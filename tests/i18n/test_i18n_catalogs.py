@@ -247,3 +247,18 @@ def test_romanian_turned_card_agrees_with_every_rank():
         name = ro["card.name"].replace("{rank}", ro[rank]).replace("{suit}", ro["suit.S"])
         text = ro["a11y.turned"].replace("{card}", name)
         assert "întoarsă" not in text and "s-a întors" in text, text
+
+
+def test_indonesian_addresses_the_player_one_way():
+    # The catalog and the help say "Anda" (the polite form apps use); a tester met "Anda"
+    # in one message and the familiar "-mu" / "kamu" in the next. Words that merely end
+    # in "mu" (bertemu, ilmu) would be allowed here by name; none is in use today.
+    import re
+
+    from i18n_support import HELP
+
+    texts = [s for value in CATALOGS["id"].values() for s in strings_of(value)]
+    texts += [page.read_text(encoding="utf-8") for page in sorted((HELP / "id").glob("*.html"))]
+    familiar = {w for text in texts for w in re.findall(r"\b(?:kamu|kau|engkau|\w+mu)\b", text, re.I)}
+    assert familiar - {"bertemu", "ditemu", "ilmu"} == set()
+    assert sum("Anda" in text for text in texts) >= 10

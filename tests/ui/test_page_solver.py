@@ -109,6 +109,23 @@ def test_hint_button_in_easy_harp_gives_a_legal_move():
     assert g.check(move) is None, move
 
 
+def test_a_draw_hint_marks_the_stock_card_not_the_waste_card():
+    # A tester read the glow on the waste's top card as "move this card" when the hint
+    # was to draw: a draw marks the stock's top card and the waste's drop area only.
+    from game.ui.slicer import hint_marks
+
+    d = Driver(str(game.DealCode("easy-harp", 0, 4)))
+    d.tap("s", len(d.g.pile("s")) - 1)
+    d.tap("s", len(d.g.pile("s")) - 1)
+    assert len(d.g.pile("w")) == 2
+    d.page.table.hint(hint_marks(d.g, game.Move("s", None, None)))
+    assert sorted(marks(d)) == [("from", "s", len(d.g.pile("s")) - 1), ("to", "w", -1)]
+    assert d.doc.querySelectorAll("#table [data-hint-top]") == []
+    move = game.Move("t1", "t2", None)
+    d.page.table.hint(hint_marks(d.g, move))  # a column move still shows where it lands
+    assert len(d.doc.querySelectorAll("#table [data-hint-top]")) == (1 if d.g.pile("t2") else 0)
+
+
 def test_winnable_only_deals_a_proven_deal():
     d = Driver(EO8)
     d.button("new")

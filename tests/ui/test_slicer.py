@@ -251,6 +251,7 @@ def test_hint_marks_of_a_move_and_of_a_draw():
     eh = game.new_game(str(game.DealCode("easy-harp", 0, 4)))
     draw = hint_marks(eh, game.Move("s", None, None))
     assert draw.cards == (("s", len(eh.pile("s")) - 1),) and draw.to == "w"
+    assert m.top and not draw.top  # the waste's card is not the one to move
 
 
 def test_settings_keep_the_new_switches():
