@@ -2,11 +2,13 @@
 """Build ``static/vendor/game.zip``: the game package as the browser loads it.
 
 ``pyscript.toml`` unpacks this archive into Pyodide's file system (``[files]``,
-destination ``./*``). It holds every ``game/**/*.py`` and, beside each, its bytecode in
-``__pycache__/`` compiled by the vendored Pyodide itself (``scripts/compile_game.mjs``
-under Node), as unchecked-hash ``.pyc`` files: the page then imports the package
-without compiling it, which saves about 75 % of its import time in Pyodide (measured:
-86 ms from source, 10 ms from bytecode for the rules package).
+destination ``./*``). It holds the bytecode of every ``game/**/*.py`` in its place, as
+``game/**/<name>.pyc`` without the source (hash-based unchecked ``.pyc``, no docstrings
+of modules and functions), compiled by the vendored Pyodide itself
+(``scripts/compile_game.mjs`` under Node): the page then imports the package without
+compiling it, which saves about 75 % of its import time in Pyodide (measured: 86 ms
+from source, 10 ms from bytecode for the rules package), and downloads 304 KB of it
+as Zstandard instead of 473 KB with the sources.
 
 The archive is rebuilt only when it is stale: when the list or content of the sources
 differs from what ``game.zip.sources`` (a SHA-256 over paths and bytes) recorded.

@@ -76,13 +76,14 @@ def test_pyscript_config_uses_vendored_interpreter_and_no_packages() -> None:
 
 def archive_members(source: Path) -> set[str]:
     with zipfile.ZipFile(source) as zf:
-        return {name for name in zf.namelist() if name.endswith(".py")}
+        return {name for name in zf.namelist() if name.endswith((".py", ".pyc"))}
 
 
 def test_every_game_module_is_listed_in_pyscript_files() -> None:
     """Each ``game/**.py`` lands at ``<cwd>/game/.../<name>.py`` in Pyodide's FS (the cwd
     is on sys.path), so it imports under its dotted name; or an archive unpacked at the
-    cwd (``"./x.zip" = "./*"``) holds it."""
+    cwd (``"./x.zip" = "./*"``) holds it, or its bytecode alone (``<name>.pyc``,
+    scripts/compile_game.mjs)."""
     files = load_config().get("files", {})
     placed: set[str] = set()
     for source, dest in files.items():
@@ -103,7 +104,7 @@ def test_every_game_module_is_listed_in_pyscript_files() -> None:
         if "__pycache__" not in p.parts
     )
     assert modules, "no modules under game/"
-    missing = [m for m in modules if m not in placed]
+    missing = [m for m in modules if m not in placed and m + "c" not in placed]
     assert not missing, f"not in pyscript.toml [files] (or at the wrong place): {missing}"
 
 
