@@ -122,13 +122,20 @@ class AskFirst:
 
     ``consequence``: ``"lost"`` (the game will count as lost), ``"won"`` or
     ``"assisted"`` (it already counts as such and stays so; its position is lost).
-    ``key``: the text key of the question, ``confirm.replace-<consequence>``."""
+    ``key``: the text key of the question, ``confirm.replace-<consequence>``;
+    ``again_key``: the same question when the new game is this game's deal from its
+    start (a link to the deal being played, "Same deal again"),
+    ``confirm.again-<consequence>``."""
 
     consequence: str
 
     @property
     def key(self) -> str:
         return f"confirm.replace-{self.consequence}"
+
+    @property
+    def again_key(self) -> str:
+        return f"confirm.again-{self.consequence}"
 
 
 def ask_first(moves: int, is_won: bool, result: str | None) -> AskFirst | None:

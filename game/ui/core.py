@@ -339,8 +339,11 @@ class Core:
             return
         self.dialogs.close_all()
         self.stats.unwin()
-        self.confirm.ask(lambda tx: tx.t(question.key), "confirm.ok", start, self.texts,
-                         about=self.replace_question())
+        # This very deal from its start (a link to the deal being played, "Same deal
+        # again"): asked as such, not as "Start another game?", which a tester misread.
+        again = str(deal) == g.code
+        key, ok = (question.again_key, "confirm.again") if again else (question.key, "confirm.ok")
+        self.confirm.ask(lambda tx: tx.t(key), ok, start, self.texts, about=self.replace_question())
 
     def start_game(self, g: game.Game) -> None:
         """Put a new game on the table and save it; the game it replaces never comes

@@ -262,3 +262,16 @@ def test_indonesian_addresses_the_player_one_way():
     familiar = {w for text in texts for w in re.findall(r"\b(?:kamu|kau|engkau|\w+mu)\b", text, re.I)}
     assert familiar - {"bertemu", "ditemu", "ilmu"} == set()
     assert sum("Anda" in text for text in texts) >= 10
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_the_app_finished_has_one_name(lang):
+    # A tester read "Finished with help" in the status bar and the win dialog, then
+    # "Solved with help" in Statistics and Recent games, for the same game.
+    from i18n_support import HELP
+
+    cat = CATALOGS[lang]
+    name = cat["recent.result.assisted"]
+    assert cat["winnable.finished"] == name
+    assert cat["stats.assisted"].split()[-1] == name.split()[-1]  # "cu ajutor", "بمساعدة"
+    assert name in (HELP / lang / "index.html").read_text(encoding="utf-8")

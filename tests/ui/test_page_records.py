@@ -83,7 +83,12 @@ def test_every_way_of_replacing_a_game_asks_first(lang):
             d.q("#deal-code").value = "EO1-C8-AAAAAFX"
         d.br.click(d.q(f'#dlg-new [data-action="{action}"]'))
         assert asking(d)
-        assert d.q("[data-role=confirm] .confirm-text").textContent == t["confirm.replace-lost"]
+        # this very deal again is asked as such (a tester read "Start another game?")
+        again = action == "deal-same"
+        assert d.q("[data-role=confirm] .confirm-text").textContent == t[
+            "confirm.again-lost" if again else "confirm.replace-lost"]
+        assert d.q('[data-role=confirm] [data-action="confirm"]').textContent == t[
+            "confirm.again" if again else "confirm.ok"]
         assert d.q('[data-role=confirm] [data-action="cancel"]').textContent == t["confirm.cancel"]
         d.button("cancel")
         assert d.dialog_open() is None
@@ -93,6 +98,12 @@ def test_every_way_of_replacing_a_game_asks_first(lang):
     assert "solitaire.records" not in d.br.store.data \
         or records(d)["stats"]["easy-harp"]["played"] == 1
 
+    # A link to the deal being played asks whether to start it again; "cancel" keeps it.
+    d = Driver(twin.code, store=d.br.store)
+    assert asking(d)
+    assert d.q("[data-role=confirm] .confirm-text").textContent == t["confirm.again-lost"]
+    d.button("cancel")
+    same(d, twin)
     # A ?deal= link over the game in progress asks too; "cancel" keeps the game.
     d = Driver("EO1-C8-AAAAAFX", store=d.br.store)
     assert asking(d)
