@@ -124,12 +124,13 @@ def _gap_after(piles: tuple[str, ...]) -> float:
     return STOCK_GAP if "w" in piles else GROUP_GAP
 
 
-def _place(parts: list[tuple[str, ...]], width: float, ncols: int) -> Band:
+def _place(parts: list[tuple[str, ...]], width: float, ncols: int, spaced: bool = False) -> Band:
     """One row of ``parts`` (groups of pile ids) of ``width`` pitches in all: when they
     fit over the ``ncols`` columns, the first groups start at the left and the last
-    ends under the last column; else each group follows the last with a gap."""
+    ends under the last column; else (or when ``spaced``) each group follows the last
+    with a gap."""
     row: list[tuple[str, float]] = []
-    if width <= ncols:
+    if width <= ncols and not spaced:
         x = 0.0
         for piles in parts[:-1]:
             row += [(pid, x + k - 1) for k, pid in enumerate(piles, 1)]
@@ -149,14 +150,22 @@ def _place(parts: list[tuple[str, ...]], width: float, ncols: int) -> Band:
 def bands(kind: str, cells: int) -> dict[str, Band]:
     """The arrangements of the non-tableau piles tried for a game, by name: ``row``
     (every group in one row; over the columns, the last group ends under the last
-    column) and, when one row is wider than the columns, ``two-rows`` (each group but
-    the stock and waste split in two halves, one above the other; the last group ends
-    under the last column)."""
+    column), ``row-spaced`` before it where that row's groups would touch (the same
+    with a gap between groups, wider than the columns) and, when one row is wider than
+    the columns, ``two-rows`` (each group but the stock and waste split in two halves,
+    one above the other; the last group ends under the last column)."""
     groups, column_ids, _typical = shape(kind, cells)
     ncols = len(column_ids)
     parts = [piles for _name, piles in groups]
     width = sum(_units(p) for p in parts)
-    out = {"row": _place(parts, width, ncols)}
+    out: dict[str, Band] = {}
+    if width <= ncols < width + sum(_gap_after(p) for p in parts[:-1]):
+        # The groups fit over the columns only touching (Eight Off's 4 cells and 4
+        # foundations over 8 columns): a tester could not tell the cells from the
+        # foundations once both held cards. Tried first, so it is kept wherever it
+        # costs no card size (a table whose height bounds the cards).
+        out["row-spaced"] = _place(parts, width, ncols, spaced=True)
+    out["row"] = _place(parts, width, ncols)
     if width > ncols:
         halves = [(p, ()) if "w" in p else (p[:(len(p) + 1) // 2], p[(len(p) + 1) // 2:])
                   for p in parts]

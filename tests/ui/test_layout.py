@@ -214,3 +214,18 @@ def test_column_steps_squeeze_face_down_first():
     up, down = column_steps([False] * 10 + [True] * 10, 100.0, 400.0, 40.0)
     assert down == 5.0 and MIN_STRIP <= up < 40.0
     assert 9 * up + 10 * down == pytest.approx(400.0)
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+def test_eight_off_cells_stand_apart_from_the_foundations_where_it_costs_nothing(rtl):
+    # A tester could not tell Eight Off's 4 cells from its 4 foundations on a desktop
+    # once both held cards: they stood in one row over the 8 columns, evenly spaced.
+    desk = compute("eight-off", 4, 1366, 900, rtl, eo_columns())
+    pitch = abs(desk.slots["c2"].x - desk.slots["c1"].x)
+    assert abs(desk.slots["f1"].x - desk.slots["c4"].x) >= 1.4 * pitch
+    assert abs(desk.slots["f2"].x - desk.slots["f1"].x) == pytest.approx(pitch)
+    # Where the width bounds the cards (a phone), the gap would make them smaller: none.
+    for size in ((390, 844), (360, 640)):
+        phone = compute("eight-off", 4, *size, rtl, eo_columns())
+        pitch = abs(phone.slots["c2"].x - phone.slots["c1"].x)
+        assert abs(phone.slots["f1"].x - phone.slots["c4"].x) == pytest.approx(pitch)
