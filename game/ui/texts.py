@@ -20,6 +20,17 @@ from .i18n import Catalog
 
 QUOTE_MAX = 24  # characters of player input quoted in a message (issue 14)
 ELLIPSIS = "…"
+#: Invisible characters that :func:`whole` puts in a code shown in a sentence, and
+#: that a code pasted back from it may carry: word joiner, first-strong isolate, pop
+#: directional isolate (choices.typed_deal drops them, with the other zero-width ones).
+WORD_JOINER, FSI, PDI = "\u2060", "\u2068", "\u2069"
+
+
+def whole(code: str) -> str:
+    """A deal code as a sentence shows it: kept on one line (a word joiner after each
+    hyphen: an Arabic phone broke "EH1-N-" / "AAAAAAF)" over two lines) and isolated
+    from the sentence's direction (U+2068 ... U+2069)."""
+    return FSI + code.replace("-", "-" + WORD_JOINER) + PDI
 SUIT_KEYS = {"S": "suit.S", "H": "suit.H", "D": "suit.D", "C": "suit.C"}
 
 
@@ -132,7 +143,7 @@ class Texts:
         of the game the dialog shows, ``choices.sample_code``), and in the refused-link
         notice (an Easy Harp code). ``key``: the catalog's ``error.<key>`` to say it
         with (``err.code`` when None)."""
-        details = {"text": "", "example": example, **err.details}
+        details = {"text": "", "example": whole(example), **err.details}
         if isinstance(details["text"], str):
             details["text"] = quote(details["text"])
         return self.t(f"error.{key or err.code}", **details)

@@ -103,3 +103,21 @@ def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
     tx = texts(lang)
     assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=1))(tx) == one
     assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=2))(tx) == several
+
+
+def test_a_code_in_a_sentence_stays_whole_and_reads_back():
+    # An Arabic phone broke the example "EH1-N-AAAAAAF" after "EH1-N-" (and the right to
+    # left sentence then moved its parenthesis): the code is isolated and joined, and a
+    # code copied back from such a sentence (or a chat) still reads.
+    from game.ui.choices import typed_deal
+    from game.ui.texts import FSI, PDI, WORD_JOINER, whole
+
+    shown = whole("EH1-N-AAAAAAF")
+    assert shown == FSI + "EH1-" + WORD_JOINER + "N-" + WORD_JOINER + "AAAAAAF" + PDI
+    with pytest.raises(game.BadCode) as info:
+        game.code_from_input("XYZ-123", "easy-harp", 0)
+    assert shown in texts().bad_code(info.value, example="EH1-N-AAAAAAF")
+    assert typed_deal(shown, "easy-harp", 0) == game.parse_code("EH1-N-AAAAAAF")
+    assert typed_deal("\u200bEO1-C4-AAAAAFA\ufeff", "easy-harp", 0) == game.parse_code("EO1-C4-AAAAAFA")
+    with pytest.raises(game.BadCode):
+        typed_deal("EH1-N-AAAAAAß", "easy-harp", 0)  # look-alike letters are still refused
