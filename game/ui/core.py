@@ -155,7 +155,7 @@ class Core:
             self.table.shake(*where)
             near = self.table.box(*where)
         if self.settings.interactive:
-            self.notices.show_reminder(self.texts, code, details, near)
+            self.notices.show_reminder(self.texts, code, details, near, self.table.card_boxes())
         else:
             self.focus.announce(self.texts.refusal(code, details))
 

@@ -11,7 +11,7 @@ a move for ``REMINDER_MS`` or until the next press. Texts come from ``texts.py``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from .domtypes import JS
@@ -133,10 +133,13 @@ class Notices:
             self.dismiss()
 
     def show_reminder(self, texts: Texts, code: str, details: Mapping[str, object],
-                      near: tuple[float, float, float, float] | None = None) -> str:
+                      near: tuple[float, float, float, float] | None = None,
+                      others: Sequence[tuple[float, float, float, float]] = ()) -> str:
         """Show the rule that refused a move (``code``, ``details`` of the refusal) next
         to ``near``: the client-px box (left, top, right, bottom) of the cards it is
-        about, which it never covers (issue 11); None: at the bottom of the screen.
+        about, which it never covers (issue 11), and clear of the boxes ``others`` (the
+        other cards) where there is room (:func:`reminder_place`); None: at the bottom
+        of the screen.
         Returns the text shown (the reminder is a live region itself)."""
         el = self.reminder
         self.reminding = (code, dict(details))
@@ -152,7 +155,7 @@ class Notices:
         else:
             win = self.br.window
             x, y = reminder_place(near, float(el.offsetWidth), float(el.offsetHeight),
-                                  float(win.innerWidth), float(win.innerHeight))
+                                  float(win.innerWidth), float(win.innerHeight), others)
             el.classList.add("anchored")
             style.left = f"{x:.0f}px"
             style.top = f"{y:.0f}px"
@@ -169,20 +172,30 @@ class Notices:
 
 
 def reminder_place(near: tuple[float, float, float, float], w: float, h: float,
-                   vw: float, vh: float) -> tuple[float, float]:
+                   vw: float, vh: float,
+                   others: Sequence[tuple[float, float, float, float]] = ()) -> tuple[float, float]:
     """The (left, top) in client px of a ``w`` x ``h`` reminder next to the box ``near``
     (left, top, right, bottom) in a ``vw`` x ``vh`` viewport: below the box when it
     fits, else above, else beside it where it fits (the side with more room first), so
     it never covers the box; centred on the box and kept ``REMINDER_GAP`` px inside the
-    viewport. When it fits on no side (a tall box on a narrow screen: a reminder as wide
-    as a phone beside a column as tall as it), the place below, above, right or left,
-    each kept inside the viewport, that covers the least of the box (issue 23.4: it
-    went to the left edge and lay over the card at the right edge)."""
+    viewport. Below, it goes further down past the boxes of ``others`` (the other
+    cards) it would cover, when it still fits there (a reminder wider than a column lay
+    over the last cards of the two columns beside it for its 3 s). When it fits on no
+    side (a tall box on a narrow screen: a reminder as wide as a phone beside a column
+    as tall as it), the place below, above, right or left, each kept inside the
+    viewport, that covers the least of the box (issue 23.4: it went to the left edge
+    and lay over the card at the right edge)."""
     left, top, right, bottom = near
     gap = REMINDER_GAP
     x = min(max((left + right - w) / 2, gap), max(vw - w - gap, gap))
     if bottom + gap + h <= vh - gap:
-        return x, bottom + gap
+        y = bottom + gap
+        while True:  # past every other card it would lie on (each pass goes lower)
+            over = [b for b in others if b[0] < x + w and x < b[2] and b[1] < y + h and y < b[3]]
+            if not over:
+                break
+            y = max(b[3] for b in over) + gap
+        return (x, y) if y + h <= vh - gap else (x, bottom + gap)
     if top - gap - h >= gap:
         return x, top - gap - h
     y = min(max((top + bottom - h) / 2, gap), max(vh - h - gap, gap))

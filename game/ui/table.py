@@ -207,6 +207,16 @@ class Table:
         return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
                 max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
 
+    def card_boxes(self) -> list[tuple[float, float, float, float]]:
+        """The client-px box (left, top, right, bottom) of every card where it rests: what a
+        reminder should rather not lie on (:func:`.notices.reminder_place`)."""
+        if self.lay is None:
+            return []
+        self.measure()
+        ox, oy = self.origin
+        w, h = self.lay.card_w, self.lay.card_h
+        return [(ox + v.x, oy + v.y, ox + v.x + w, oy + v.y + h) for v in self.rendered.values()]
+
     # ----- dragging ------------------------------------------------------------------
 
     def lift(self, pile: str, index: int) -> None:

@@ -58,3 +58,16 @@ def test_beside_where_it_fits():
     box = (250, 10, 280, 630)
     x, y = reminder_place(box, 200.0, 40.0, 480.0, 640.0)
     assert x + 200.0 <= 250 and not covers(x, y, 200.0, 40.0, box)
+
+
+def test_reminder_goes_past_the_other_cards_it_would_cover_when_it_fits():
+    # A reminder wider than a column lay over the last cards of the columns beside the
+    # one it was about (EO1-C2-AAADHAM, a phone): below, it now clears them.
+    near = (150, 100, 200, 300)  # the cards it is about
+    others = [(100, 100, 150, 380), (200, 100, 250, 340), (300, 100, 350, 600)]
+    x, y = reminder_place(near, 160, 40, 360, 640, others)
+    assert y == 380 + REMINDER_GAP
+    assert not any(covers(x, y, 160, 40, b) for b in [near, *others])
+    # No room below the others: just below its own cards, as before.
+    x, y = reminder_place(near, 160, 40, 360, 400, others)
+    assert y == 300 + REMINDER_GAP
