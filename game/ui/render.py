@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import cardart
+from .domtypes import JS
 from .viewmodel import PILE_KINDS, CardView
 
 RECYCLE_SVG = (
@@ -84,3 +85,17 @@ def table_html(
     if "s" in piles:
         parts.append(STOCK_COUNT)
     return "".join(parts)
+
+
+def too_wide(el: JS, room: float) -> bool:
+    """Whether the words of ``el`` (one line) leave less than ``room`` px free across its
+    box: measured at their own width (``max-content``), since a box's ``scrollWidth``
+    never falls below its ``clientWidth``. A box without layout (``clientWidth`` 0,
+    e.g. hidden) is never too narrow."""
+    box = float(el.clientWidth)
+    if box <= 0:
+        return False
+    el.style.width = "max-content"
+    words = float(el.offsetWidth)
+    el.style.removeProperty("width")
+    return words > box - room

@@ -340,28 +340,15 @@ class Table:
             text = texts.t("table.pass", number=g.stock_pass)
             key = f"{text}|{lay.card_w:.1f}"
             if self.pass_text != key:
-                # The words in full while they fit with a little room, in a smaller size
-                # if need be (Arabic "الدورة 1" filled a phone's card edge to edge), else
-                # the short form ("↻1").
+                # In full, a size smaller if need be (Arabic filled a phone's card), else "↻1"
                 passes.textContent = text
                 passes.classList.remove("tight")
-                if self.too_wide(passes):
+                if render.too_wide(passes, PASS_ROOM):
                     passes.classList.add("tight")
-                    if self.too_wide(passes):
+                    if render.too_wide(passes, PASS_ROOM):
                         passes.classList.remove("tight")
                         passes.textContent = texts.t("table.pass.short", number=g.stock_pass)
                 self.pass_text = key
-
-    @staticmethod
-    def too_wide(el: JS) -> bool:
-        """Whether the words of ``el`` (one line) leave less than ``PASS_ROOM`` px free
-        across its box: measured at their own width (``max-content``), since a box's
-        ``scrollWidth`` never falls below its ``clientWidth``."""
-        box = float(el.clientWidth)
-        el.style.width = "max-content"
-        words = float(el.offsetWidth)
-        el.style.removeProperty("width")
-        return words > box - PASS_ROOM
 
     def sync(self, scene: Scene, animate: bool = True) -> None:
         """Show ``scene``: move, flip and re-index exactly the card elements whose state
