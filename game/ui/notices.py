@@ -42,6 +42,9 @@ LIFETIMES: dict[str, Lifetime] = {
     "update": Lifetime(False, None),  # until taken or dismissed
     "other-tab": Lifetime(True, None),
     "finishing": Lifetime(False, None),  # while Finish for me plays (its own moves go on)
+    # Finish for me stopped: said through the action that stopped it (a tester's Undo
+    # stopped it, and the undo's own end of notices took the words at once).
+    "solve-stopped": Lifetime(False, NOTICE_MS),
 }
 PASSING = Lifetime(True, NOTICE_MS)
 

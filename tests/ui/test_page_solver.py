@@ -247,6 +247,27 @@ def test_finish_for_me_cancelled_changes_nothing():
     d.check_all()
 
 
+@pytest.mark.parametrize("action", ["undo", "redo"])
+def test_undo_or_redo_stops_finish_for_me_and_says_so(action):
+    # A tester's Undo while Finish for me played stopped it, with nothing said.
+    d = Driver(EO8, viewport=PHONE)
+    if action == "redo":  # something to redo: a move played and taken back
+        g = game.new_game(EO8)
+        move = g.hint(2000)
+        assert move is not None
+        d.drag(move.src, len(g.pile(move.src)) - (move.count or 1), move.dst)
+        d.button("undo")
+    ask_to_finish(d)
+    d.button("confirm")
+    run_until(d, lambda: moves(d) >= 3)
+    d.button(action)
+    assert d.page.finishing == []
+    assert d.notice() == "solve-stopped"
+    d.br.advance(2000)
+    assert d.page.finishing == [] and d.notice() == "solve-stopped"
+    d.check_all()
+
+
 def test_any_input_stops_finish_for_me():
     d = Driver(EO8, viewport=PHONE)
     ask_to_finish(d)
