@@ -275,3 +275,13 @@ def test_a_game_the_app_finished_has_one_name(lang):
     assert cat["winnable.finished"] == name
     assert cat["stats.assisted"].split()[-1] == name.split()[-1]  # "cu ajutor", "بمساعدة"
     assert name in (HELP / lang / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_win_dialog_names_a_deal_as_the_new_game_dialog_does(lang):
+    # Indonesian said "Kartu baru" after a win and "Pembagian baru" in the New game
+    # dialog for the same action; Romanian "Joc nou" and "Împărțire nouă".
+    cat = CATALOGS[lang]
+    assert cat["win.new-deal"] == cat["new.deal.random"]
+    noun = {"en": "deal", "ro": "împărțire", "ar": "التوزيعة", "id": "pembagian"}[lang]
+    assert noun in cat["win.same-deal"].lower() and noun in cat["new.deal.same"].lower()
