@@ -14,6 +14,7 @@ from datetime import date
 import game
 
 from .persist import Settings, cell_choices, games
+from .texts import INVISIBLE
 
 
 def form_choice(kind: str | None, cells: str | None) -> tuple[str, int]:
@@ -83,13 +84,8 @@ def daily_deal(today: date, kind: str, cells: int) -> game.DealCode:
     return game.deal_of_the_day(today, kind, cells)
 
 
-#: Zero-width characters a code copied from a sentence or a chat may carry (the word
-#: joiner and isolates of ``texts.whole`` among them): dropped from a typed code.
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\u2066\u2067\u2068\u2069\ufeff"))
-
-
 def typed_deal(text: str, kind: str, cells: int) -> game.DealCode:
     """The deal a typed code or number means (SPEC §3), once the zero-width characters
-    of :data:`INVISIBLE` are dropped; a bare number is a deal of the chosen ``kind`` and
+    of ``texts.INVISIBLE`` are dropped; a bare number is a deal of the chosen ``kind`` and
     ``cells``. Raises ``game.BadCode`` (with a stable ``.code``)."""
     return game.code_from_input(text.translate(INVISIBLE), kind, cells)

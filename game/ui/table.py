@@ -198,25 +198,24 @@ class Table:
         views = [self.rendered.get(str(el.dataset.id)) for el in els]
         if self.lay is not None and all(v is not None for v in views):
             # Where the cards rest, not where a drag or a glide shows them this instant.
-            self.measure()
-            ox, oy = self.origin
-            w, h = self.lay.card_w, self.lay.card_h
-            xs = [v.x for v in views if v is not None]
-            ys = [v.y for v in views if v is not None]
-            return ox + min(xs), oy + min(ys), ox + max(xs) + w, oy + max(ys) + h
+            boxes = self.card_boxes([v for v in views if v is not None])
+            return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes))
         rects = [el.getBoundingClientRect() for el in els]
         return (min(float(r.left) for r in rects), min(float(r.top) for r in rects),
                 max(float(r.right) for r in rects), max(float(r.bottom) for r in rects))
 
-    def card_boxes(self) -> list[tuple[float, float, float, float]]:
-        """The client-px box (left, top, right, bottom) of every card where it rests: what a
-        reminder should rather not lie on (:func:`.notices.reminder_place`)."""
+    def card_boxes(self, views: list[CardView] | None = None) -> list[tuple[float, float, float, float]]:
+        """The client-px box (left, top, right, bottom) where each card of ``views`` (every
+        card when None) rests: what a reminder should rather not lie on
+        (:func:`.notices.reminder_place`)."""
         if self.lay is None:
             return []
         self.measure()
         ox, oy = self.origin
         w, h = self.lay.card_w, self.lay.card_h
-        return [(ox + v.x, oy + v.y, ox + v.x + w, oy + v.y + h) for v in self.rendered.values()]
+        return [(ox + v.x, oy + v.y, ox + v.x + w, oy + v.y + h)
+                for v in (self.rendered.values() if views is None else views)]
 
     # ----- dragging ------------------------------------------------------------------
 

@@ -22,8 +22,11 @@ QUOTE_MAX = 24  # characters of player input quoted in a message (issue 14)
 ELLIPSIS = "…"
 #: Invisible characters that :func:`whole` puts in a code shown in a sentence, and
 #: that a code pasted back from it may carry: word joiner, first-strong isolate, pop
-#: directional isolate (choices.typed_deal drops them, with the other zero-width ones).
+#: directional isolate.
 WORD_JOINER, FSI, PDI = "\u2060", "\u2068", "\u2069"
+#: Those and the other zero-width characters a code copied from a sentence or a chat
+#: may carry, for ``str.translate`` to drop (choices.typed_deal).
+INVISIBLE = dict.fromkeys(map(ord, WORD_JOINER + FSI + PDI + "\u200b\u200c\u200d\u200e\u200f\u2066\u2067\ufeff"))
 
 
 def whole(code: str) -> str:

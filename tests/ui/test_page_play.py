@@ -114,7 +114,7 @@ def test_new_game_dialog_codes_numbers_and_links():
     # the refusal's example is a code of the game shown too (it quoted Easy Harp's)
     enter_code(d, "hello")
     assert err.attrs.get("data-reason") == "code-format"
-    from game.ui.choices import INVISIBLE  # (the code is kept whole: texts.whole)
+    from game.ui.texts import INVISIBLE  # (the code is kept whole: texts.whole)
     assert "(like EO1-C4-AAAAAAF)" in err.textContent.translate(INVISIBLE), err.textContent
     enter_code(d, " 7 ")
     assert d.dialog_open() is None
