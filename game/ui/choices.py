@@ -84,8 +84,14 @@ def daily_deal(today: date, kind: str, cells: int) -> game.DealCode:
     return game.deal_of_the_day(today, kind, cells)
 
 
+def visible(text: str) -> str:
+    """``text`` without the zero-width characters of ``texts.INVISIBLE`` (a code copied
+    from a sentence of the page carries the marks ``texts.whole`` put in)."""
+    return text.translate(INVISIBLE)
+
+
 def typed_deal(text: str, kind: str, cells: int) -> game.DealCode:
-    """The deal a typed code or number means (SPEC §3), once the zero-width characters
-    of ``texts.INVISIBLE`` are dropped; a bare number is a deal of the chosen ``kind`` and
-    ``cells``. Raises ``game.BadCode`` (with a stable ``.code``)."""
-    return game.code_from_input(text.translate(INVISIBLE), kind, cells)
+    """The deal a typed code or number means (SPEC §3), once :func:`visible`; a bare
+    number is a deal of the chosen ``kind`` and ``cells``. Raises ``game.BadCode`` (with a
+    stable ``.code``)."""
+    return game.code_from_input(visible(text), kind, cells)

@@ -72,9 +72,10 @@ class Dealing(Core):
         self.new_from(deal)
 
     def open_code(self, text: str) -> game.DealCode | None:
-        """The deal of a link's code text (None, and a notice, when it is bad)."""
+        """The deal of a link's code text, its zero-width characters dropped as a typed
+        code's are (None, and a notice, when it is bad)."""
         try:
-            return game.parse_code(text)
+            return game.parse_code(choices.visible(text))
         except game.BadCode as err:
             refused = err
             self.notify("link-refused", lambda tx: tx.link_refused(refused))

@@ -128,3 +128,19 @@ def test_reload_after_each_kind_of_action_brings_back_the_same_game():
             break
     assert twin.move_count == 1
     check("double tap")
+
+
+def test_a_link_with_the_marks_of_a_quoted_code_opens_its_deal():
+    """A code copied from a sentence of the page (``texts.whole``: word joiners after
+    its hyphens, inside a first-strong isolate) and pasted after ``?deal=`` opens the
+    deal, as the New game dialog's field does; a look-alike letter is still refused."""
+    from game.ui.texts import whole
+
+    quoted = whole("EH1-N-AAAAAAF")
+    assert quoted != "EH1-N-AAAAAAF"
+    d = Driver("", link=quoted)
+    assert d.notice() != "link-refused"
+    assert d.g.code == "EH1-N-AAAAAAF" and d.g.move_count == 0
+    assert "deal" not in d.br.params
+    d = Driver("", link="EH1-N-AAAAAA\u0424")  # a Cyrillic letter
+    assert d.notice() == "link-refused"
