@@ -334,11 +334,11 @@ class Core:
                 self.ledger.give_up(self.g)
             self.start_game(game.new_game(deal))
 
+        self.dialogs.close_all()  # the new game is seen (Statistics' recent games stayed open)
+        self.stats.unwin()
         if question is None:
             start()
             return
-        self.dialogs.close_all()
-        self.stats.unwin()
         # This very deal from its start (a link to the deal being played, "Same deal
         # again"): asked as such, not as "Start another game?", which a tester misread.
         again = str(deal) == g.code

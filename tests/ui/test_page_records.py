@@ -179,6 +179,8 @@ def test_statistics_recent_games_and_reset(lang):
     d.br.click(d.q('.recent [data-action="replay"][data-code="EH1-N-AAAAAAF"]'))
     assert not asking(d)
     same(d, game.new_game("EH1-N-AAAAAAF"))
+    # and the player sees it: Statistics closes (a tester's new game started behind it)
+    assert d.dialog_open() is None
 
 
 @LANGS
