@@ -93,6 +93,9 @@ class Focus:
         text = speech.taken(scene.texts, speech.describe(
             scene.texts, before, after, table.pile_label), how)
         changed = {pid for pid, cards in now.items() if self.snap.get(pid) != cards}
+        if self.spot is not None:
+            pid = self.spot.pile
+            self.spot = keynav.follow_top(self.spot, len(self.snap.get(pid, ())), len(now.get(pid, ())))
         self.snap = now
         self.refresh(scene, table, changed)
         if text:

@@ -73,6 +73,17 @@ def settle(spot: Spot, faces: Mapping[str, Sequence[bool]]) -> Spot:
     return home(spot.pile, cards)
 
 
+def follow_top(spot: Spot, before: int, after: int) -> Spot:
+    """``spot`` after an action changed its pile from ``before`` to ``after`` cards: on
+    a column's top card (or an empty column's drop area) when cards came onto it, the
+    focus goes up to the new top, the card that came (a tester's keyboard drop left the
+    focus ring on the card under the one just moved); any other spot is left as it is
+    (``settle`` then makes it valid)."""
+    if spot.pile[0] == "t" and spot.at == before - 1 and after > before:
+        return Spot(spot.pile, after - 1)
+    return spot
+
+
 def _nearest(row: Sequence[str], slots: Mapping[str, Rect], x: float) -> str:
     return min(row, key=lambda p: (abs(slots[p].x - x), p))
 

@@ -92,6 +92,8 @@ def play_by_keys(keys: Keys, twin: game.Game, notation: str) -> str:
         keys.press(" ")
     twin.play(move)
     assert keys.d.g.position() == twin.position(), notation
+    if move.dst and move.dst[0] == "t":  # the focus follows the cards that came (a tester's
+        assert focus(keys.d) == (move.dst, len(twin.pile(move.dst)) - 1), notation  # stayed under)
     keys.d.check_table()
     return str(move)
 
