@@ -224,6 +224,11 @@ class Browser:
         """The system asks for reduced motion (``prefers-reduced-motion``)."""
         return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
+    def mouse(self) -> bool:
+        """The primary pointer is a mouse or a touchpad (``pointer: fine``), not a finger:
+        the words say "click" rather than "tap"."""
+        return bool(self.window.matchMedia("(pointer: fine)").matches)
+
     def set_interval(self, proxy: JS, ms: int) -> int:
         """``setInterval`` of a proxy made by ``proxy()``; returns the timer id."""
         return int(self.window.setInterval(proxy, ms))

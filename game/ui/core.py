@@ -356,7 +356,7 @@ class Core:
         self.set_game(g, None)
         self.ledger.new_game(g)
         self.show_new()
-        self.welcome.maybe_show(g.game, self.texts, self.table)
+        self.welcome.maybe_show(g, self.texts, self.table)
         self.save_game()
         self.after_move()
         self.check_moves()

@@ -300,7 +300,7 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         link = self.take_link()
         br.mark("solitaire:loaded")
         self.show_new()
-        self.welcome.maybe_show(self.g.game, self.texts, self.table,
+        self.welcome.maybe_show(self.g, self.texts, self.table,
                                 force=br.take_param("welcome") is not None)
         br.mark("solitaire:built")
         if self.last_saved is None:

@@ -55,9 +55,10 @@ class Welcome:
     """The welcome element and which card it shows."""
 
     def __init__(self, br: JS, store: SafeStore) -> None:
-        self.store = store
+        self.br, self.store = br, store
         self.el: JS = br.document.querySelector('[data-role="welcome"]')
         self.kind = ""
+        self.cells = 0  # the game's free cells (Eight Off's rule card says how many)
         self.at = 0
 
     @property
@@ -65,13 +66,14 @@ class Welcome:
         """Whether the welcome is on the page."""
         return self.el is not None and not self.el.hidden
 
-    def maybe_show(self, kind: str, texts: Texts, table: Table, force: bool = False) -> None:
-        """Show the welcome of game ``kind`` if this browser has not seen it (or
+    def maybe_show(self, g: game.Game, texts: Texts, table: Table, force: bool = False) -> None:
+        """Show the welcome of ``g``'s game if this browser has not seen it (or
         ``force``), and remember that it was shown."""
+        kind = g.game
         seen = parse_seen(self.store.get(KEY_WELCOME))
         if self.el is None or (kind in seen and not force):
             return
-        self.kind, self.at = kind, 0
+        self.kind, self.cells, self.at = kind, g.cells, 0
         self.render(texts)
         self.el.hidden = False
         self.place(table)
@@ -107,7 +109,10 @@ class Welcome:
         t, keys = texts.t, steps(self.kind)
         game_name = t(f"game.{self.kind}")
         self.el.querySelector(".welcome-title").textContent = t("welcome.title", game=game_name)
-        self.el.querySelector(".welcome-text").textContent = t(keys[self.at])
+        key = keys[self.at]
+        if key == "welcome.play" and self.br.mouse():
+            key = "welcome.play.mouse"  # "click" where the pointer is a mouse, not "tap"
+        self.el.querySelector(".welcome-text").textContent = t(key, count=self.cells)
         self.el.querySelector(".welcome-step").textContent = t(
             "welcome.step", n=self.at + 1, total=len(keys))
         last = self.at == len(keys) - 1

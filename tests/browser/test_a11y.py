@@ -51,7 +51,7 @@ OVERLAP_JS = """() => { const w = document.querySelector('[data-role="welcome"]'
 SAID_JS = "() => document.querySelector('[data-role=\"announcer\"]').textContent.trim()"
 #: The welcome of the game on the table shown again, as the help's ``?welcome=1`` does.
 WELCOME_PY = ("from game.ui.app import APP\n"
-              "APP.welcome.maybe_show(APP.g.game, APP.texts, APP.table, force=True)")
+              "APP.welcome.maybe_show(APP.g, APP.texts, APP.table, force=True)")
 
 
 def texts(lang: str) -> Texts:

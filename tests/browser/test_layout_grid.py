@@ -157,7 +157,7 @@ assert ok and meta is not None
 APP.ledger.meta = meta
 APP.show_time()
 if WELCOME:
-    APP.welcome.maybe_show(APP.g.game, APP.texts, APP.table, force=True)
+    APP.welcome.maybe_show(APP.g, APP.texts, APP.table, force=True)
 """
 
 

@@ -134,7 +134,7 @@ def test_every_control_has_an_accessible_name(warm_page):
     page = warm_page
     reset(page, "EH1-N-AAAAAAF")
     py(page, "from game.ui.app import APP\n"
-             "APP.welcome.maybe_show(APP.g.game, APP.texts, APP.table, force=True)")
+             "APP.welcome.maybe_show(APP.g, APP.texts, APP.table, force=True)")
     assert page.locator('[data-role="welcome"] [data-action="welcome-next"]').is_visible()
     nameless = page.evaluate("""() => [...document.querySelectorAll(
         'button, a, input, select, [data-action]')].filter(e => !e.closest('[hidden]')).filter(e => {

@@ -55,12 +55,15 @@ PLURAL_KEYS = {"game.eight-off.cells", "moves.count", "new.cells.option", "hint.
                "win.streak", "import.records"}  # the last two: records (issue 12)
 # Spoken sentences of the table (game/ui/speech.py, issue 13).
 PLURAL_KEYS |= {"a11y.cards", "a11y.down", "a11y.moved.run", "a11y.recycled", "a11y.held"}
+# Eight Off's rule card in the welcome says how many free cells the variant has.
+PLURAL_KEYS |= {"welcome.rule.eight-off"}
 
 # Placeholders the code must provide for each key (the lead substitutes these).
 EXPECTED_PLACEHOLDERS = {
     "game.eight-off.cells": {"count", "game"},
     "new.deal.code.placeholder": {"code", "number"},
     "moves.count": {"count"},
+    "welcome.rule.eight-off": {"count"},
     "hint.cards": {"count", "card"},
     "hint.card": {"card"},
     "hint.move": {"what", "src", "dst"},

@@ -171,6 +171,7 @@ class FakeBrowser:
         self.update = False
         self.errors: list[BaseException] = []
         self.worker: Callable[..., Any] | None = None  # see start_worker
+        self.fine_pointer = False  # ``pointer: fine`` (a mouse): a test sets it
 
     # ----- async -------------------------------------------------------------------------
 
@@ -316,6 +317,9 @@ class FakeBrowser:
 
     def reduced_motion(self) -> bool:
         return False
+
+    def mouse(self) -> bool:
+        return self.fine_pointer
 
     def date_text(self, iso: str, lang: str) -> str:
         return iso[:16].replace("T", " ")

@@ -225,3 +225,25 @@ def test_the_welcome_is_shown_once_per_game_and_again_on_demand():
     assert "Klondike" in el.textContent
     asked.key("Escape", on_table=False)
     assert el.hidden
+
+
+@pytest.mark.parametrize("lang, cells, said", [
+    ("en", 4, "there are 4 free cells"), ("en", 2, "there are 2 free cells"),
+    ("ro", 4, "sunt 4 celule libere"), ("id", 2, "ada 2 sel bebas"), ("ar", 2, "خانتان حرتان"),
+])
+def test_the_welcome_says_the_variants_cells_and_the_pointers_words(lang, cells, said):
+    """Eight Off's rule card gives the variant's number of free cells (a tester's 4-cell
+    game was told "eight free cells"), and the how-to-play card says "click" where the
+    pointer is a mouse, "tap" where it is a finger (the desktop said "tap")."""
+    texts = []
+    for mouse in (False, True):
+        d = Driver(f"EO1-C{cells}-AAAAAAL", welcomed=False, settings={"language": lang})
+        d.br.fine_pointer = mouse
+        el = d.q('[data-role="welcome"] .welcome-text')
+        d.button("welcome-next")
+        assert said in el.textContent, el.textContent
+        d.button("welcome-next")
+        texts.append(el.textContent)
+    assert texts == [catalog(lang)["welcome.play"], catalog(lang)["welcome.play.mouse"]]
+    if lang == "en":
+        assert texts[0].startswith("Tap a card") and texts[1].startswith("Click a card")
