@@ -22,8 +22,15 @@ that was empty stays empty), and ``A`` with ``X`` has less only when ``A`` is a 
 one card. At ``j`` the pile ``C`` is as it was, so it takes ``X`` from ``A`` as it did
 from ``B`` (a single card: no group limit); after ``j`` every pile is as before
 (``A`` lost ``X``, ``B`` is back as it was, ``C`` holds ``X``), so the rest of the line
-replays unchanged. Removing trips never lengthens the line; the passes repeat until
-none is left (each pass removes at least one move, so at most ``len(line)`` passes).
+replays unchanged. When ``A`` and ``C`` are two free cells, the move ``A -> C`` would
+only change cells (a tester's hint said "5♠ from free cell 4 to free cell 7"): both
+moves go, ``X`` stays in ``A``, and every later move names ``A`` for ``C`` and ``C``
+for ``A``. After ``j`` the two positions differ only by those two cells' contents
+(``C`` was empty at ``j``, as ``A`` is in the original after ``j``), which no rule
+tells apart (a cell takes any card; the group limit counts free cells), so the
+relabelled rest replays to the same win. Removing trips never lengthens the line; the
+passes repeat until none is left (each pass removes at least one move, so at most
+``len(line)`` passes).
 """
 
 from __future__ import annotations
@@ -80,6 +87,11 @@ def _one_pass(st: EOState, path: list[Move]) -> list[Move] | None:
         drop.add(i)
         if c == a:
             drop.add(j)
+        elif a >= CELL0 and CELL0 <= c < 20:  # cell to cell: X stays in A (module docstring)
+            drop.add(j)
+            swap = {a: c, c: a}
+            return [change.get(k, m) if k < j else (swap.get(m[0], m[0]), swap.get(m[1], m[1]), m[2])
+                    for k, m in enumerate(path) if k not in drop]  # (the trips before it too)
         else:
             change[j] = (a, c, 1)
         busy_until = j
@@ -104,4 +116,35 @@ def shorten(st: EOState, path: list[Move]) -> list[Move]:
     out = list(path)
     while (shorter := _one_pass(st, out)) is not None:
         out = shorter
+    return lowest_cells(st, out)
+
+
+def lowest_cells(st: EOState, path: list[Move]) -> list[Move]:
+    """``path`` with each card that goes to a free cell put in the lowest-numbered empty
+    one, where a double tap or a drop on the cells puts it (SPEC §6), and later moves
+    renamed to match. A trip taken out can leave a lower cell empty where the line then
+    filled a higher one (a tester's hint named free cell 8 with cells 5 to 7 empty; the
+    double tap used cell 5).
+
+    Proof that the path stays a win: cells are interchangeable (a cell takes any card,
+    the group limit counts free cells), so a path and the same path with two empty cells'
+    names swapped from some move on pass through the same positions but for those
+    cells' contents. Here, before a move into cell ``L`` that the renaming maps to
+    ``E`` above the lowest empty cell, the names of ``L`` and of the cell mapped to the
+    lowest one are swapped from that move on; both cells are empty then.
+    """
+    cur = st.copy()
+    perm = {CELL0 + k: CELL0 + k for k in range(len(st.cells))}  # the path's cell -> ours
+    out: list[Move] = []
+    for a, b, n in path:
+        a2, b2 = perm.get(a, a), perm.get(b, b)
+        if b in perm:
+            low = CELL0 + cur.cells.index(-1)
+            if b2 != low:
+                other = next(k for k, v in perm.items() if v == low)
+                perm[b], perm[other] = low, b2
+                b2 = low
+        m = (a2, b2, n)
+        cur.do(m)
+        out.append(m)
     return out

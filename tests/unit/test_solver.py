@@ -528,18 +528,45 @@ def test_a_trip_is_kept_where_the_moves_between_need_it() -> None:
 
     # 5H from t1 to a cell, 3C from t4 to a cell, 5H on 6H: one move t1 -> t2
     trip = [(0, CELL0, 1), (3, CELL0 + 1, 1), (CELL0, 1, 1)]
-    assert legal(trip) and eo_line.shorten(st, trip) == [(3, CELL0 + 1, 1), (0, 1, 1)]
+    # (3C then goes to the lowest empty cell, cell 1: eo_line.lowest_cells)
+    assert legal(trip) and eo_line.shorten(st, trip) == [(3, CELL0, 1), (0, 1, 1)]
     # ... not when a move between takes from the pile the card left (9S from t1)
     touched = [(0, CELL0, 1), (0, CELL0 + 1, 1), (CELL0, 1, 1)]
     assert legal(touched) and eo_line.shorten(st, touched) == touched
     # 5H on 6H (t2), into a cell and back on 6H: t1 -> t2 -> c1 becomes t1 -> c1, then
     # t1 -> c1 -> t2 becomes t1 -> t2, played where the last move of 5H was
     back = [(0, 1, 1), (1, CELL0, 1), (3, CELL0 + 1, 1), (CELL0, 1, 1)]
-    assert legal(back) and eo_line.shorten(st, back) == [(3, CELL0 + 1, 1), (0, 1, 1)]
+    assert legal(back) and eo_line.shorten(st, back) == [(3, CELL0, 1), (0, 1, 1)]
     # a card that comes back where it was: both moves go (4H from a cell onto 5H, back)
     st.cols[4], st.cells[0] = [], card(4, "H")  # (7D out of the deal, for 4H)
     home = [(CELL0, 0, 1), (3, CELL0 + 1, 1), (0, CELL0, 1)]
     assert legal(home) and eo_line.shorten(st, home) == [(3, CELL0 + 1, 1)]
+    # 4H from cell 1 onto 5H, 3C from t4 to cell 2, 4H on to cell 3, then back on 5H
+    # from there: 4H stays in cell 1 (a cell-to-cell move changes nothing a player can
+    # use; a tester's hint said "5♠ from free cell 4 to free cell 7"), and the moves
+    # after name cell 1 where they named cell 3
+    relabel = [(CELL0, 0, 1), (3, CELL0 + 1, 1), (0, CELL0 + 2, 1), (CELL0 + 2, 0, 1)]
+    short = eo_line.shorten(st, relabel)
+    assert legal(relabel) and legal(short)
+    assert short == [(3, CELL0 + 1, 1), (CELL0, 0, 1)], short
+    assert not any(CELL0 <= a < 20 and CELL0 <= b < 20 for a, b, _ in short)
+
+
+def test_eight_off_lines_name_no_move_from_cell_to_cell() -> None:
+    """Over deals nobody tuned for (EO1-C8-AAAAAAB..Z): no cell-to-cell move (11 in
+    2,403 moves before), and a card goes to the lowest empty cell, where a double tap
+    puts it (a hint named cell 8 with cells 5 to 7 empty); every line still a win."""
+    for n in range(1, 26):
+        g = game.new_game(game.DealCode("eight-off", 8, n))
+        moves = solve(g, max_nodes=50_000).moves
+        assert replay_wins(g, moves)
+        assert not any(m.startswith("c") and "-c" in m for m in moves), (n, moves)
+        cur = game.new_game(game.DealCode("eight-off", 8, n))
+        for text in moves:
+            if "-c" in text:
+                lowest = next(k for k in range(1, 9) if not cur.pile(f"c{k}"))
+                assert text.split("-")[1] == f"c{lowest}", (n, text)
+            cur.play(text)
 
 
 def _keys_along(g: game.Game, moves: tuple[str, ...]) -> list[bytes]:
