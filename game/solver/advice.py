@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .adapter import read_state
-from .eh_line import bounces, lead, leads_to, play_text, replays_to_win, straight, table_moves
+from .eh_line import bounces, lead, leads_to, play_text, relabels, replays_to_win, straight, table_moves
 from .eh_state import EHState
 from .search import WINNABLE, Search, Solution
 
@@ -182,7 +182,8 @@ def table_line(st: EHState, line: tuple[str, ...], max_nodes: int, avoid: frozen
     table = table_moves(st)
     every = st.moves("complete", full=True)
     waste = sorted((m for m in every if m[0] in (2, 3)), key=lambda m: -m[0])  # up first
-    free = [m for m in every if m[0] in (0, 4) and m not in table and not bounces(st, m, recent)]
+    free = [m for m in every if m[0] in (0, 4) and m not in table and not bounces(st, m, recent)
+            and not relabels(st, m)]
     opening = [m for m in free if opens(st, m)]
     behind = avoid | {st.key()}
     searches = []

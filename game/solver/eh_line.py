@@ -19,11 +19,20 @@ from .eh_state import EHState
 LEAD_TRIES = 12
 
 
+def relabels(st: EHState, m: tuple[int, ...]) -> bool:
+    """Whether ``m`` moves a whole column into an empty one (a king-led run): the same
+    position with two columns swapped, the same solver key. A hint of it changes nothing
+    (a tester following hints was told to move the 10 cards from K♥ from column 1 to the
+    empty column 3, then the other K♥ run into column 1)."""
+    kind, a, b, n = m
+    return kind == 0 and n == len(st.cols[a]) and not st.cols[b]
+
+
 def table_moves(st: EHState) -> list[tuple[int, ...]]:
     """The legal Easy Harp moves a player prefers to a stock tap, best first: column
     to foundation, then moves that turn a card up (fewest face-down cards left
-    first), then moves that empty a column (SPEC §4 moves; primitive, as
-    ``legal_moves`` lists them)."""
+    first), then moves that empty a column, none that only :func:`relabels` (SPEC §4
+    moves; primitive, as ``legal_moves`` lists them)."""
     ranked: list[tuple[int, tuple[int, ...]]] = []
     for m in st.moves("complete", full=True):
         kind, a, _, n = m
@@ -33,7 +42,7 @@ def table_moves(st: EHState) -> list[tuple[int, ...]]:
             size, down = len(st.cols[a]), st.down[a]
             if down and size - n == down:
                 ranked.append((1 + down, m))
-            elif n == size:
+            elif n == size and not relabels(st, m):
                 ranked.append((100, m))
     ranked.sort(key=lambda t: t[0])
     return [m for _, m in ranked]
@@ -94,10 +103,10 @@ def bounces(st: EHState, m: tuple[int, ...], recent: frozenset[int]) -> bool:
 def _candidates(st: EHState, recent: frozenset[int] = frozenset()) -> list[str]:
     """The non-stock moves of ``st`` in notation, best first: :func:`table_moves`, then
     the waste card's moves, other column moves and take-backs (none that
-    :func:`bounces`)."""
+    :func:`bounces` or :func:`relabels`)."""
     table = table_moves(st)
     rest = [m for m in st.moves("complete", full=True)
-            if m[0] != 5 and m not in table and not bounces(st, m, recent)]
+            if m[0] != 5 and m not in table and not bounces(st, m, recent) and not relabels(st, m)]
     return [st.notation(m)[0] for m in table + rest]
 
 
@@ -165,8 +174,8 @@ def lead(st: Any, line: tuple[str, ...], avoid: frozenset[bytes] = frozenset(),
                 continue
             tried.add((first, k))
             probe = st.copy()
-            if not play_text(probe, first) or probe.key() in avoid:
-                continue
+            if not play_text(probe, first) or probe.key() in avoid or probe.key() == st.key():
+                continue  # (a move that changes nothing, as one that :func:`relabels`, is no lead)
             trial = (first, *line[:k], *line[k + 1 :])
             if replays_to_win(st, trial) and straight(st, trial) == trial:  # a move the line
                 return trial  # did not need (it takes it back) is no lead

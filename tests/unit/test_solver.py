@@ -758,3 +758,42 @@ def test_a_take_back_put_straight_back_is_a_detour() -> None:
     assert _detours(["f2-t1", "s", "w-t3", "t1-f2"]) == [(0, 3, None)]
     assert _detours(["t1-f1", "f1-t1"]) == [(0, 1, None)]  # up and straight back down
     assert _detours(["f2-t1", "t5-t1", "t1-t5", "t1-f2"]) == [(1, 2, None)]  # a base: used
+
+
+def test_a_whole_column_into_an_empty_one_is_never_a_preferred_move() -> None:
+    # A tester following the hints of EH1-N-AAAAAAF was told to move the ten cards from
+    # K♥ from column 1 (all it held) into the empty column 3, then the other K♥ run
+    # into column 1: the same position each time (the solver's key does not change).
+    # Here (deal EH1-N-AAAAAAB, 719 moves along a solver line) column 3 is a king-led
+    # run and column 5 is empty.
+    from game.solver import eh_line
+    from game.solver.adapter import read_state
+
+    g = game.load_position(RELABEL_POSITION, game="easy-harp")
+    st = read_state(g)
+    assert isinstance(st, EHState)
+    assert "t3-t5:9" in [str(m) for m in g.legal_moves()]
+    swap = next(m for m in st.moves("complete", full=True) if st.notation(m)[0] == "t3-t5:9")
+    assert eh_line.relabels(st, swap)
+    after = st.copy()
+    after.do(swap)
+    assert after.key() == st.key()  # nothing changes but the columns' order
+    assert swap not in eh_line.table_moves(st)
+    assert "t3-t5:9" not in eh_line._candidates(st)
+    hint = g.hint()
+    assert hint is not None and f"{hint.src}-{hint.dst}" != "t3-t5"
+
+
+RELABEL_POSITION = """Foundations: H-6/212121 C-3/212 D-K/2212111121212 S-6/221111 H-6/121212 C-3/121 D-2/11 S-3/112
+Stock: JC.2 8C.1 JS.2
+Waste: 9C.2 TD.2 4D.1 5C.2 KC.2 QS.2 6S.2 JH.1 7H.1 7C.1 QS.1 JS.1 KH.1 5S.2 QC.1 KS.2 KH.2 9C.1
+: JD.1 TS.1 9D.1 8S.1 7H.2 6C.1
+: 8H.1 7C.2
+: KD.1 QC.2 JH.2 TC.2 9H.2 8C.2 7D.2 6C.2 5D.2
+: TH.1 9S.2 8D.2
+:
+: (8H.2) (8S.2) (KS.1) (7S.1) 6D.2 5C.1
+: (4C.1) (3D.2) (7S.2) TS.2
+: (4C.2) (QH.1) (KC.1) (9H.1) (TC.1) (9S.1) (4S.2) QD.2
+: QH.2 JC.1 TH.2
+"""
