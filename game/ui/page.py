@@ -117,7 +117,7 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
             "replay": lambda: self.replay(b.data.get("code", "")),
             "win-new": self.win_new, "win-same": self.win_same,
             "confirm": self.confirm.confirm, "cancel": self.confirm.cancel,
-            "notice-action": self.notice_action, "dismiss": self.notices.dismiss,
+            "notice-action": self.notice_action, "dismiss": self.dismiss_notice,
             "welcome-next": lambda: self.welcome.next(self.texts),
             "welcome-close": lambda: self.welcome.hide(self.table),
         }

@@ -166,12 +166,19 @@ class TablePlay(Core):
         if self.selection.get(self.g) is not None:
             self.put_back()
         elif self.notices.kind is not None:
-            self.notices.dismiss()
+            self.dismiss_notice()
         elif self.welcome.shown:
             self.welcome.hide(self.table)
         else:
             return False
         return True
+
+    def dismiss_notice(self) -> None:
+        """Put the notice away (Escape, its close button); a hint's marks go with its
+        words (a tester's Escape left the hinted cards glowing)."""
+        if self.notices.kind == "hint":
+            self.table.clear_hint()
+        self.notices.dismiss()
 
     def put_back(self) -> None:
         """Escape: the held cards stay where they are."""

@@ -109,6 +109,21 @@ def test_hint_button_in_easy_harp_gives_a_legal_move():
     assert g.check(move) is None, move
 
 
+@pytest.mark.parametrize("how", ["Escape", "close"])
+def test_putting_the_hint_away_takes_its_marks_too(how):
+    # A tester's Escape hid the hint's words and left the hinted cards glowing.
+    d = Driver(EO8)
+    d.key("h")
+    run_until(d, lambda: marks(d))
+    assert d.notice() == "hint"
+    if how == "Escape":
+        d.key("Escape")
+    else:
+        d.button("dismiss")
+    assert d.notice() is None and marks(d) == []
+    assert d.doc.querySelectorAll("#table [data-hint-top]") == []
+
+
 def test_a_draw_hint_marks_the_stock_card_not_the_waste_card():
     # A tester read the glow on the waste's top card as "move this card" when the hint
     # was to draw: a draw marks the stock's top card and the waste's drop area only.
