@@ -108,10 +108,11 @@ class Recording(Core):
         stored = {name: self.store.get(key) for name, key in PART_KEYS.items()}
         now, file = game.summarise(stored), game.summarise(dict(backup.parts))
         exported = backup.exported
+        loses = backup.part("game") is not None and bool(self.ledger.given_up(self.g))
 
         def question(tx: Texts) -> str:
             when = self.br.date_text(exported, tx.lang) or exported
-            return RecordTexts(tx).import_question(now, file, when)
+            return RecordTexts(tx).import_question(now, file, when, loses)
 
         self.confirm.ask(question, "import.ok", lambda: self.write_import(backup),
                          self.texts, cancel_key="confirm.back")

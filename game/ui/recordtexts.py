@@ -139,11 +139,17 @@ class RecordTexts:
             parts.append(self.t("import.settings"))
         return "; ".join(parts) if parts else self.t("import.nothing")
 
-    def import_question(self, now: game.Summary, file: game.Summary, exported: str) -> str:
-        """The question before an import: what the file holds and what it replaces."""
-        return "\n".join((self.t("import.confirm", date=exported),
-                          self.t("import.file", what=self.summary(file)),
-                          self.t("import.now", what=self.summary(now))))
+    def import_question(self, now: game.Summary, file: game.Summary, exported: str,
+                        loses: bool = False) -> str:
+        """The question before an import: what the file holds and what it replaces, and,
+        when ``loses``, that the game in progress here will count as lost (SPEC §12: a
+        tester found it counted so without a word)."""
+        lines = [self.t("import.confirm", date=exported),
+                 self.t("import.file", what=self.summary(file)),
+                 self.t("import.now", what=self.summary(now))]
+        if loses:
+            lines.append(self.t("import.lost"))
+        return "\n".join(lines)
 
     def import_error(self, err: game.BadBackup) -> str:
         """Why a file was refused (``error.<code>``)."""

@@ -309,6 +309,14 @@ def test_export_then_import_and_bad_files(lang):
     assert asking(d2)
     asked = d2.q("[data-role=confirm]").textContent
     assert "EO1-C8-AAAAAFA" in asked and code in asked
+    assert t["import.lost"] not in asked  # no move made here: nothing to count
+    # Over a game in progress the question says it will count as lost (it was counted
+    # so, unsaid: a tester's Statistics then showed a loss).
+    d3 = Driver("EH1-N-AAAAAAF", settings={"language": lang})
+    d3.tap("s", 0)
+    d3.button("stats")
+    choose_file(d3, text)
+    assert t["import.lost"] in d3.q("[data-role=confirm]").textContent
     d2.button("confirm")
     assert d2.br.reloads == 1
     d2 = reload(d2)
