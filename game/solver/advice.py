@@ -149,7 +149,10 @@ def _heuristic(st: Any, keys: frozenset[bytes]) -> str | None:
     ace included), a move that leads nowhere in ``keys`` before one that does; ``None``
     for a won position or when no move is left. At the start of deal EH1-N-AAAAABC the
     first automatic move is an ace six draws away: the hint said "draw" while t8-t7 and
-    t9-t1 turn cards up."""
+    t9-t1 turn cards up. In Easy Harp, when every one of those leads back into
+    ``keys``, another legal move that does not, else a stock tap, before a move back (a
+    tester's hints sent 2♦ from one black three to the other and back 31 times, in a
+    lost position: the heuristic's one candidate was the move back)."""
     if st.won():
         return None
     texts = []
@@ -161,10 +164,12 @@ def _heuristic(st: Any, keys: frozenset[bytes]) -> str | None:
         waste = [m for m in st.moves("complete", full=True) if m[0] in (2, 3)]
         texts[:0] = [st.notation(m)[0] for m in table_moves(st) + sorted(waste, key=lambda m: -m[0])]
     texts += [st.notation(m)[0] for m in st.moves("complete")[:1]]
-    if not texts:
-        return None
     ahead = [t for t in texts if not leads_to(st, t, keys)]
-    return (ahead or texts)[0]
+    if not ahead and isinstance(st, EHState):
+        ahead = [st.notation(m)[0] for m in st.moves("complete", full=True)
+                 if m[0] != 5 and not relabels(st, m) and not leads_to(st, st.notation(m)[0], keys)]
+        ahead += ["s"] if st.deck else []
+    return ahead[0] if ahead else (texts or [None])[0]
 
 
 def table_line(st: EHState, line: tuple[str, ...], max_nodes: int, avoid: frozenset[bytes] = frozenset(),

@@ -797,3 +797,38 @@ Waste: 9C.2 TD.2 4D.1 5C.2 KC.2 QS.2 6S.2 JH.1 7H.1 7C.1 QS.1 JS.1 KH.1 5S.2 QC.
 : (4C.2) (QH.1) (KC.1) (9H.1) (TC.1) (9S.1) (4S.2) QD.2
 : QH.2 JC.1 TH.2
 """
+
+
+def test_the_heuristic_hint_is_not_the_move_back() -> None:
+    # A tester following the hints of EH1-N-AAAAAAF was told, 189 actions in, to move
+    # 2♦ from one black three to the other and back, 31 times: no win exists there (the
+    # complete search proves it in 2 positions), so the hint is the heuristic's (SPEC
+    # §10), whose one candidate led back to the position the game came from.
+    from game.solver.adapter import read_state
+    from game.solver.advice import hint_text
+
+    g = game.load_position(LOST_POSITION, game="easy-harp")
+    g.play("w-t4")
+    assert solve(g, max_nodes=1_000, mode="complete").status == "unwinnable"
+    before = read_state(g).key()
+    g.play("t6-t9")
+    said = hint_text(g, 3_000, avoid=[before])
+    assert said is not None and said != "t9-t6"
+    after = game.load_position(g.position(), game="easy-harp")
+    after.play(said)
+    assert read_state(after).key() != before
+
+
+LOST_POSITION = """Foundations: H-8/21112121 C-A/1 D-8/21221221 S-7/2212121 H-2/12 C-A/2 D-0 S-A/1
+Stock: KS.1 QD.2 QD.1 KS.2 8C.1 TD.1 KC.1 9C.1 QH.2 KC.2 TH.2
+Waste: QH.1 JC.1 8D.2
+: KH.1 QS.2 JH.2 TS.1 9D.2 8C.2 7D.1 6C.1 5D.2 4C.2
+: KH.2 QC.1 JD.2 TC.2
+: 4S.1
+: (2S.1) (KD.1) (7C.1) JS.2 TH.1 9S.2
+: (3C.2) (3D.1) JD.1 TC.1
+: (QS.1) (2C.1) (AD.1) (3H.2) (4C.1) 6H.2 5S.2 4D.1 3S.2 2D.2
+: KD.2 QC.2
+: (JC.2) (9S.1) (9D.1) (5H.1) (7C.2) (9H.2) JH.1 TS.2 9H.1 8S.1 7H.1 6C.2
+: (5C.1) (8S.2) (6S.1) (2C.2) JS.1 TD.2 9C.2 8H.2 7S.2 6D.1 5C.2 4H.2 3C.1
+"""
