@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .adapter import read_state
-from .eh_line import bounces, lead, leads_to, play_text, relabels, replays_to_win, straight, table_moves
+from .eh_line import bounces, lead, leads_to, play_text, player_moves, replays_to_win, straight, table_moves
 from .eh_state import EHState
 from .search import WINNABLE, Search, Solution
 
@@ -166,8 +166,8 @@ def _heuristic(st: Any, keys: frozenset[bytes]) -> str | None:
     texts += [st.notation(m)[0] for m in st.moves("complete")[:1]]
     ahead = [t for t in texts if not leads_to(st, t, keys)]
     if not ahead and isinstance(st, EHState):
-        ahead = [st.notation(m)[0] for m in st.moves("complete", full=True)
-                 if m[0] != 5 and not relabels(st, m) and not leads_to(st, st.notation(m)[0], keys)]
+        ahead = [st.notation(m)[0] for m in player_moves(st)
+                 if m[0] != 5 and not leads_to(st, st.notation(m)[0], keys)]
         ahead += ["s"] if st.deck else []
     return ahead[0] if ahead else (texts or [None])[0]
 
@@ -185,10 +185,9 @@ def table_line(st: EHState, line: tuple[str, ...], max_nodes: int, avoid: frozen
     if led[0] != "s" and not leads_to(st, led[0], avoid):
         return led
     table = table_moves(st)
-    every = st.moves("complete", full=True)
+    every = player_moves(st)
     waste = sorted((m for m in every if m[0] in (2, 3)), key=lambda m: -m[0])  # up first
-    free = [m for m in every if m[0] in (0, 4) and m not in table and not bounces(st, m, recent)
-            and not relabels(st, m)]
+    free = [m for m in every if m[0] in (0, 4) and m not in table and not bounces(st, m, recent)]
     opening = [m for m in free if opens(st, m)]
     behind = avoid | {st.key()}
     searches = []

@@ -28,13 +28,19 @@ def relabels(st: EHState, m: tuple[int, ...]) -> bool:
     return kind == 0 and n == len(st.cols[a]) and not st.cols[b]
 
 
+def player_moves(st: EHState) -> list[tuple[int, ...]]:
+    """The legal primitive moves a hint may name (``st.moves("complete", full=True)``),
+    none that only :func:`relabels`: every list of hint candidates starts from here."""
+    return [m for m in st.moves("complete", full=True) if not relabels(st, m)]
+
+
 def table_moves(st: EHState) -> list[tuple[int, ...]]:
     """The legal Easy Harp moves a player prefers to a stock tap, best first: column
     to foundation, then moves that turn a card up (fewest face-down cards left
-    first), then moves that empty a column, none that only :func:`relabels` (SPEC §4
-    moves; primitive, as ``legal_moves`` lists them)."""
+    first), then moves that empty a column (SPEC §4 moves; primitive, of
+    :func:`player_moves`)."""
     ranked: list[tuple[int, tuple[int, ...]]] = []
-    for m in st.moves("complete", full=True):
+    for m in player_moves(st):
         kind, a, _, n = m
         if kind == 1:
             ranked.append((0, m))
@@ -42,7 +48,7 @@ def table_moves(st: EHState) -> list[tuple[int, ...]]:
             size, down = len(st.cols[a]), st.down[a]
             if down and size - n == down:
                 ranked.append((1 + down, m))
-            elif n == size and not relabels(st, m):
+            elif n == size:
                 ranked.append((100, m))
     ranked.sort(key=lambda t: t[0])
     return [m for _, m in ranked]
@@ -103,10 +109,9 @@ def bounces(st: EHState, m: tuple[int, ...], recent: frozenset[int]) -> bool:
 def _candidates(st: EHState, recent: frozenset[int] = frozenset()) -> list[str]:
     """The non-stock moves of ``st`` in notation, best first: :func:`table_moves`, then
     the waste card's moves, other column moves and take-backs (none that
-    :func:`bounces` or :func:`relabels`)."""
+    :func:`bounces`; of :func:`player_moves`)."""
     table = table_moves(st)
-    rest = [m for m in st.moves("complete", full=True)
-            if m[0] != 5 and m not in table and not bounces(st, m, recent) and not relabels(st, m)]
+    rest = [m for m in player_moves(st) if m[0] != 5 and m not in table and not bounces(st, m, recent)]
     return [st.notation(m)[0] for m in table + rest]
 
 
