@@ -29,6 +29,7 @@
 // Output: one file of about 31 MB (Pyodide 314.0.7), not byte-for-byte reproducible
 // (Python seeds its hashing and `random` from the system's randomness at start).
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const [indexURL, archive, out] = process.argv.slice(2);
@@ -36,6 +37,7 @@ if (!indexURL || !archive || !out) {
   console.error("usage: node scripts/make_interpreter_copy.mjs <pyodide folder> <game archive> <output>");
   process.exit(2);
 }
+const REST = "/lib/python_stdlib_rest.zip";
 const pyodide = await loadPyodide({
   indexURL: indexURL.endsWith("/") ? indexURL : indexURL + "/",
   _makeSnapshot: true,
@@ -49,10 +51,18 @@ os.environ["LANG"] = "en_US.UTF-8"
 del os, sys
 `);
 pyodide.FS.writeFile("/tmp/game.zip", readFileSync(archive));
+// The standard library's second zip, where the page puts it (pyscript.toml [files]):
+// the game imports modules of it. It is taken off sys.path again before the copy is
+// taken (the page puts it back once it has written the file).
+pyodide.FS.writeFile(REST, readFileSync(join(indexURL, "python_stdlib_rest.zip")));
 const [imported, left] = pyodide.runPython(`
 def _import_game():
-    import importlib, os, shutil, sys, zipfile
+    import importlib, os, shutil, sys, zipfile, zipimport
     home = os.getcwd()
+    sys.path.append(REST)
+    paths = {name: list(module.__path__) for name, module in sys.modules.items()
+             if isinstance(getattr(module, "__path__", None), list)}
+    import _stdlib_rest  # noqa: F401
     with zipfile.ZipFile("/tmp/game.zip") as zf:
         names = zf.namelist()
         zf.extractall(home)
@@ -84,14 +94,23 @@ def _import_game():
             shutil.rmtree(path)
         elif os.path.exists(path):
             os.remove(path)
+    # the second zip as before it was on sys.path: the page's start puts it back
+    sys.path.remove(REST)
+    del sys.modules["_stdlib_rest"]
+    for name, path in paths.items():
+        if name in sys.modules:
+            sys.modules[name].__path__[:] = path
+    zipimport._zip_directory_cache.pop(REST, None)
     sys.path_importer_cache.clear()
     importlib.invalidate_caches()
     return sum(1 for n in sys.modules if n == "game" or n.startswith("game.")), left
+REST = "/lib/python_stdlib_rest.zip"
 _result = _import_game()
 del _import_game
 _result
 `).toJs();
-pyodide.runPython("del _result");
+pyodide.runPython("del _result, REST");
+pyodide.FS.unlink(REST);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out + ".tmp", bytes);
 renameSync(out + ".tmp", out);

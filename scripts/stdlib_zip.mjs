@@ -5,7 +5,7 @@
 // that of the interpreter the page runs.
 //
 //   node scripts/stdlib_zip.mjs <source zip> <output zip> <rest zip> <stamp>   build
-//   node scripts/stdlib_zip.mjs --check <zip>                                   check a built zip
+//   node scripts/stdlib_zip.mjs --check <zip> <rest zip>                        check built zips
 //
 // Three changes to Pyodide's zip (9.7 MB of sources stored, 1.63 MB as Zstandard):
 //
@@ -22,15 +22,20 @@
 //   no docstrings, no assert statements; the standard library is written to run so,
 //   and nothing the game runs reads a standard-library docstring): 162 KB less to
 //   download as Zstandard (1.41 MB instead of 1.57; 0.11 s at 12 Mbit/s).
-// - Split: the top-level modules and packages none of whose files must load (51
-//   files: argparse, calendar, csv, ctypes, decimal, statistics, urllib, ...; 1.3 MB of
-//   sources, 283 KB as Zstandard) go to a second zip, the rest zip, which the page asks
-//   for after the files Python's start needs, beside the game's archive, and which is
-//   on sys.path before the game's first line (pyscript.toml [files], index.html,
-//   static/solver-worker.js): off a first visit's critical path (0.19 s at 12 Mbit/s),
-//   importable all the same. Only whole top-level names move: a submodule whose package
-//   stays in the first zip would not be found (the package's __path__ names that zip).
-//
+// - Split: the first zip holds the files of the modules Pyodide's own start imports
+//   (but the modules frozen into Python, os, codecs, site, ...: the import system never
+//   reads them from a zip) and of BEFORE_REST's, imported before the page puts the
+//   second zip on sys.path (PyScript's package, importlib.metadata), with what they
+//   import. Every other file goes to the second zip, the rest zip, which the page asks
+//   for after the files Python's start needs, beside the game's archive, and which
+//   is on sys.path before the game's first line (pyscript.toml [files], index.html,
+//   static/solver-worker.js): off a first visit's critical path, importable all the
+//   same. A package split across the two (its __init__ in the first) finds its other
+//   modules through _stdlib_rest (SPLIT_SOURCE below), which the maker writes into the
+//   rest zip and the page imports after putting the zip on sys.path: it adds the rest
+//   zip's folder of each such package to the package's __path__. The first zip went
+//   from 1.12 MB to 874 KB as Zstandard (7 December 2026; WebKitGTK's first visit at
+//   12 Mbit/s ready 0.2 s sooner, bench/bench_wire.py).
 // "Must load": every module a Pyodide start imports (its sys.modules under Node), then
 // the game's and PyScript's Python (every import, functions included), then, through
 // the standard library, every import its modules make when they are imported (module
@@ -83,8 +88,8 @@ const KEEP_ENCODINGS = new Set([
 
 const args = process.argv.slice(2);
 const check = args[0] === "--check";
-if (check ? args.length !== 2 : args.length !== 4) {
-  console.error("usage: node scripts/stdlib_zip.mjs <source zip> <output zip> <rest zip> <stamp> | --check <zip>");
+if (check ? args.length !== 3 : args.length !== 4) {
+  console.error("usage: node scripts/stdlib_zip.mjs <source zip> <output zip> <rest zip> <stamp> | --check <zip> <rest zip>");
   process.exit(2);
 }
 
@@ -96,6 +101,7 @@ FS.mkdirTree("/pyscript-src");
 FS.mount(FS.filesystems.NODEFS, { root: resolve(ROOT, "node_modules/@pyscript/core/src/stdlib") },
          "/pyscript-src");
 FS.writeFile("/tmp/in.zip", readFileSync(check ? args[1] : resolve(ROOT, "node_modules/pyodide/python_stdlib.zip")));
+if (check) FS.writeFile("/tmp/in-rest.zip", readFileSync(args[2]));
 pyodide.globals.set("DROP", pyodide.toPy(DROP));
 pyodide.globals.set("KEEP_ENCODINGS", pyodide.toPy([...KEEP_ENCODINGS]));
 pyodide.globals.set("CHECK", check);
@@ -104,6 +110,12 @@ pyodide.globals.set("STAMP", check ? "" : args[3]);
 const summary = pyodide.runPython(`
 import sys
 STARTUP = sorted(n for n in sys.modules if n != "__main__")  # what a start imports
+# ... and the files those modules come from (a package's __init__ among them), but the
+# modules frozen into Python itself (os, codecs, site, ...: their __file__ names the
+# zip, but the import system takes them from the interpreter, before any zip)
+STARTUP_FILES = {m.__file__[len("/lib/python314.zip/"):] for m in list(sys.modules.values())
+                 if (getattr(m, "__file__", None) or "").startswith("/lib/python314.zip/")
+                 and not (m.__spec__ and m.__spec__.origin == "frozen")}
 
 import ast, importlib.util, inspect, json, marshal, modulefinder, os, zipfile
 zipfile.ZipFile("/lib/python314.zip").extractall("/stdlib")
@@ -142,6 +154,38 @@ for name in sorted(roots) + STARTUP + LAZY:
         pass  # js, pyodide_js, optional modules: not files of the zip
 NEEDED = {m.__file__[len("/stdlib/"):] for m in finder.modules.values()
           if (m.__file__ or "").startswith("/stdlib/")}
+# Imported before the rest zip is on sys.path: PyScript's package (its set-up imports
+# it before the page's first line) and LAZY's modules (Pyodide's loadPackage and
+# PyScript invalidate the import caches). They and what they import stay in the first
+# zip, with what a start imports (not followed again into the start's modules, but
+# into the packages of BEFORE_REST's).
+BEFORE_REST = ["pyscript", *LAZY]
+lazy = ImportTime(path=["/pyscript-src", "/stdlib"],
+                  excludes=[n for n in STARTUP if not any(b.startswith(n + ".") for b in BEFORE_REST)])
+for name in BEFORE_REST:
+    lazy.import_hook(name)
+FIRST_FILES = STARTUP_FILES | {m.__file__[len("/stdlib/"):] for m in lazy.modules.values()
+                               if (m.__file__ or "").startswith("/stdlib/")}
+
+# The module of the rest zip that gives each package split across the two zips (a
+# package of the first whose other modules are in the rest) the rest zip's folder of
+# it on its __path__ (a package's __path__ names the zip of its __init__ only).
+SPLIT_MODULE = "_stdlib_rest"
+SPLIT_SOURCE = '''"""The packages of the page's standard library split across its two zips (written
+by scripts/stdlib_zip.mjs): a package whose __init__ is in the first zip (the modules
+a start imports) finds its other modules in this zip, python_stdlib_rest.zip, once
+this module is imported, after this zip is on sys.path (index.html,
+static/solver-worker.js). Imported again, it changes nothing."""
+import importlib
+import os
+
+SPLIT = []
+_HERE = os.path.dirname(__file__)
+for _name in SPLIT:
+    _package = importlib.import_module(_name.replace("/", "."))
+    if os.path.join(_HERE, _name) not in _package.__path__:
+        _package.__path__.append(os.path.join(_HERE, _name))
+'''
 
 def dropped(name):
     if name.startswith("encodings/") and name.endswith(".py"):
@@ -152,36 +196,46 @@ def summary():
     with zipfile.ZipFile("/tmp/in.zip") as zin:
         names = set(zin.namelist())
     if CHECK:
+        with zipfile.ZipFile("/tmp/in-rest.zip") as zin:
+            names |= set(zin.namelist())
         missing = sorted(n for n in NEEDED if n not in names and n + "c" not in names)
         return json.dumps({"missing": missing, "needed": len(NEEDED)})
     kept = dropped_count = compiled = rest = 0
-    top = lambda name: name.split("/")[0].removesuffix(".py")
     with zipfile.ZipFile("/tmp/in.zip") as zin:
         infos = [i for i in zin.infolist() if not (dropped(i.filename) and i.filename not in NEEDED)]
-    # a top-level name stays in the first zip when any file of it must load or is not Python
-    first = {top(i.filename) for i in infos
-             if i.filename in NEEDED or not (i.filename.endswith(".py") or i.is_dir())}
+    # the first zip: the files of the modules a start imports and of LAZY's, the folders holding them
+    # and the files that are not Python (package data, beside its __init__)
+    folders = {n[:i + 1] for n in FIRST_FILES for i in range(len(n)) if n[i] == "/"}
+    def first(info):
+        name = info.filename
+        if info.is_dir():
+            return name in folders
+        return name in FIRST_FILES or not name.endswith(".py")
+    # the packages of the first zip that have modules in the rest zip
+    split = sorted({i.filename.rsplit("/", 1)[0] for i in infos
+                    if not first(i) and not i.is_dir() and i.filename.rsplit("/", 1)[0] + "/" in folders})
     with zipfile.ZipFile("/tmp/in.zip") as zin, \\
          zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as zout, \\
          zipfile.ZipFile("/tmp/rest.zip", "w", zipfile.ZIP_STORED) as zrest:
         dropped_count = len(zin.infolist()) - len(infos)
         for info in infos:
             data = zin.read(info)
-            if top(info.filename) not in first:
-                info.compress_type = zipfile.ZIP_STORED
-                zrest.writestr(info, data)
-                rest += 1
-                continue
+            into, where = (zout, "/lib/python314.zip/") if first(info) else (zrest, "/lib/python_stdlib_rest.zip/")
             if info.filename in NEEDED:
-                code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True, optimize=2)
+                code = compile(data, where + info.filename, "exec", dont_inherit=True, optimize=2)
                 data = importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
                 pyc = zipfile.ZipInfo(info.filename + "c", info.date_time)
                 pyc.external_attr = info.external_attr
                 info = pyc
                 compiled += 1
             info.compress_type = zipfile.ZIP_STORED
-            zout.writestr(info, data)
-            kept += 1
+            into.writestr(info, data)
+            if into is zout:
+                kept += 1
+            else:
+                rest += 1
+        zrest.writestr(zipfile.ZipInfo(SPLIT_MODULE + ".py", (2026, 12, 7, 0, 0, 0)),
+                       SPLIT_SOURCE.replace("SPLIT = []", f"SPLIT = {split!r}"))
         zout.comment = zrest.comment = STAMP.encode("ascii")
     return json.dumps({"kept": kept, "dropped": dropped_count, "compiled": compiled, "rest": rest,
                        "droppedNeeded": sorted(n for n in NEEDED if dropped(n))})
@@ -192,7 +246,7 @@ const result = JSON.parse(summary);
 console.log(JSON.stringify(result));
 if (check) {
   if (result.missing.length) {
-    console.error(`modules that must load are missing from ${args[1]}: ${result.missing.join(", ")}`);
+    console.error(`modules that must load are missing from ${args[1]} and ${args[2]}: ${result.missing.join(", ")}`);
     process.exit(1);
   }
 } else {

@@ -117,7 +117,9 @@ def stock_copy() -> Path:
     return STOCK
 
 
-def check(zip_path: Path) -> list[str]:
-    """The modules that must load (stdlib_zip.mjs) missing from ``zip_path``; raises
-    ``RuntimeError`` when the check itself fails."""
-    return list(_maker("--check", str(zip_path), ok=(0, 1))["missing"])
+def check(zip_path: Path, rest: Path | None = None) -> list[str]:
+    """The modules that must load (stdlib_zip.mjs) missing from both ``zip_path`` (the
+    first zip) and ``rest`` (default: the rest zip beside it); raises ``RuntimeError``
+    when the check itself fails."""
+    rest = rest or outputs(zip_path)[1]
+    return list(_maker("--check", str(zip_path), str(rest), ok=(0, 1))["missing"])

@@ -100,8 +100,8 @@ async function moduleOption() {
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const COPY_URL = new URL("./vendor/interpreter.snapshot", import.meta.url).href;
 const GAME_URL = new URL("./vendor/game.zip", import.meta.url).href;
-// The standard library's modules that no start imports, put where the page puts them
-// (pyscript.toml [files], index.html).
+// The standard library's modules that Pyodide's start does not import, put where the
+// page puts them (pyscript.toml [files], index.html; scripts/stdlib_zip.mjs).
 const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
 const REST_PATH = "/lib/python_stdlib_rest.zip";
 const HOME = "/home/pyodide";
@@ -188,6 +188,7 @@ async function start() {
   // (the copy's game modules kept only when they are this archive's: game/freshness.py)
   const copyGame = pyodide.runPython(`import random, sys\nrandom.seed()\nif ${JSON.stringify(HOME)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HOME)})
 sys.path.append(${JSON.stringify(REST_PATH)})
+import _stdlib_rest
 from game.freshness import forget_stale_copy\nforget_stale_copy()`);
   const Searcher = pyodide.pyimport("game.ui.searcher").Searcher;
   searcher = Searcher(post);
