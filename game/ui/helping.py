@@ -283,8 +283,8 @@ class Helping(Core):
 
 def hint_text(g: game.Game, move: game.Move) -> Callable[[Texts], str]:
     """The words of a hinted ``move`` of game ``g``, as a function of the texts."""
-    if move.dst is None:
-        return lambda tx: tx.t("hint.draw")
+    if move.dst is None:  # the stock tap: a card turned over, or the waste turned back
+        return lambda tx: tx.t("hint.draw" if g.pile("s") else "hint.redeal")
     pile = g.pile(move.src)
     count = move.count or 1
     face = pile[-count].card.face if len(pile) >= count else ""

@@ -105,6 +105,22 @@ def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
     assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=2))(tx) == several
 
 
+@pytest.mark.parametrize(("lang", "draw", "redeal"), [
+    ("en", "Hint: turn over a card from the stock.", "Hint: turn the waste over to make a new stock."),
+    ("ro", "Indiciu: întoarce o carte din teanc.", "Indiciu: întoarce cărțile aruncate înapoi în pachet."),
+])
+def test_a_stock_hint_says_a_draw_or_turning_the_waste_back(lang, draw, redeal):
+    """A tester read "turn over a card from the stock" with the stock empty, where the tap
+    turns the waste back into a new stock."""
+    card = SimpleNamespace(card=SimpleNamespace(face="AD"))
+    tap = SimpleNamespace(src="s", dst=None, count=0)
+    tx = texts(lang)
+    full = SimpleNamespace(pile=lambda pid: [card] if pid in ("s", "w") else [])
+    empty = SimpleNamespace(pile=lambda pid: [card] if pid == "w" else [])
+    assert hint_text(full, tap)(tx) == draw
+    assert hint_text(empty, tap)(tx) == redeal
+
+
 def test_a_code_in_a_sentence_stays_whole_and_reads_back():
     # An Arabic phone broke the example "EH1-N-AAAAAAF" after "EH1-N-" (and the right to
     # left sentence then moved its parenthesis): the code is isolated and joined, and a
