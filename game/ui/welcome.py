@@ -68,10 +68,19 @@ class Welcome:
 
     def maybe_show(self, g: game.Game, texts: Texts, table: Table, force: bool = False) -> None:
         """Show the welcome of ``g``'s game if this browser has not seen it (or
-        ``force``), and remember that it was shown."""
+        ``force``), and remember that it was shown. A welcome still open when another
+        game starts follows it: put away when that game's welcome was seen, its cards'
+        texts again for another deal of the same game (the free cells it names)."""
         kind = g.game
         seen = parse_seen(self.store.get(KEY_WELCOME))
-        if self.el is None or (kind in seen and not force):
+        if self.el is None:
+            return
+        if kind in seen and not force:
+            if self.shown and kind != self.kind:
+                self.hide(table)
+            elif self.shown:
+                self.cells = g.cells
+                self.render(texts)
             return
         self.kind, self.cells, self.at = kind, g.cells, 0
         self.render(texts)

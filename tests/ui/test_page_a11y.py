@@ -227,6 +227,32 @@ def test_the_welcome_is_shown_once_per_game_and_again_on_demand():
     assert el.hidden
 
 
+def test_a_welcome_left_open_follows_the_next_game():
+    """A tester left Eight Off's welcome open at its last card and started an Easy Harp
+    game whose welcome was seen: Eight Off's texts stayed over the Easy Harp table. Now
+    it goes away; for another deal of the same game it stays and names its cells."""
+    welcome = '[data-role="welcome"]'
+    d = Driver("EH1-N-AAAAAAL", welcomed=False)
+    d.key("Enter")  # Easy Harp's welcome seen and put away
+    d.button("new")
+    d.q("#deal-code").value = "EO1-C8-AAAAAAL"
+    d.button("deal-code")
+    d.button("confirm")  # the game in progress given up
+    el = d.q(welcome)
+    assert not el.hidden and "Eight Off" in el.textContent
+    d.button("welcome-next")
+    assert "8 free cells" in el.textContent
+    d.button("new")
+    d.q("#deal-code").value = "EO1-C4-AAAAAAB"
+    d.button("deal-code")
+    assert not el.hidden and "4 free cells" in el.textContent
+    d.button("new")
+    d.q("#deal-code").value = "EH1-N-AAAAAAB"
+    d.button("deal-code")
+    assert d.g.game == "easy-harp" and el.hidden
+    d.check_all()
+
+
 @pytest.mark.parametrize("lang, cells, said", [
     ("en", 4, "there are 4 free cells"), ("en", 2, "there are 2 free cells"),
     ("ro", 4, "sunt 4 celule libere"), ("id", 2, "ada 2 sel bebas"), ("ar", 2, "خانتان حرتان"),
