@@ -125,7 +125,8 @@ class AskFirst:
     ``key``: the text key of the question, ``confirm.replace-<consequence>``;
     ``again_key``: the same question when the new game is this game's deal from its
     start (a link to the deal being played, "Same deal again"),
-    ``confirm.again-<consequence>``."""
+    ``confirm.again-<consequence>``; ``deal_key``: the question naming the deal asked
+    for (a link, a help example, a recent game: ``{code}``), ``confirm.deal-<consequence>``."""
 
     consequence: str
 
@@ -136,6 +137,10 @@ class AskFirst:
     @property
     def again_key(self) -> str:
         return f"confirm.again-{self.consequence}"
+
+    @property
+    def deal_key(self) -> str:
+        return f"confirm.deal-{self.consequence}"
 
 
 def ask_first(moves: int, is_won: bool, result: str | None) -> AskFirst | None:

@@ -36,7 +36,7 @@ from .selection import Selection
 from .statsview import StatsView
 from .statusbar import StatusBar
 from .table import Table
-from .texts import Texts
+from .texts import Texts, whole
 from .welcome import Welcome
 
 if TYPE_CHECKING:
@@ -322,10 +322,11 @@ class Core:
         question = game.ask_first(g.move_count, g.is_won, self.ledger.result)
         return None if question is None or meta is None else (meta.id, question.key)
 
-    def replace_game(self, deal: game.DealCode) -> None:
+    def replace_game(self, deal: game.DealCode, named: bool = False) -> None:
         """Start ``deal`` (any way: New game, a code, a link, a help example, a recent
         game), asking first over a game in progress; once confirmed, the game given up
-        counts as lost (SPEC §6, §12). "Cancel" keeps everything as it was."""
+        counts as lost (SPEC §6, §12). "Cancel" keeps everything as it was. ``named``:
+        the question names the deal (one the player asked for by its code)."""
         g = self.g
         question = game.ask_first(g.move_count, g.is_won, self.ledger.result)
 
@@ -342,8 +343,10 @@ class Core:
         # This very deal from its start (a link to the deal being played, "Same deal
         # again"): asked as such, not as "Start another game?", which a tester misread.
         again = str(deal) == g.code
-        key, ok = (question.again_key, "confirm.again") if again else (question.key, "confirm.ok")
-        self.confirm.ask(lambda tx: tx.t(key), ok, start, self.texts, about=self.replace_question())
+        key, ok = ((question.again_key, "confirm.again") if again
+                   else (question.deal_key if named else question.key, "confirm.ok"))
+        code = whole(str(deal))
+        self.confirm.ask(lambda tx: tx.t(key, code=code), ok, start, self.texts, about=self.replace_question())
 
     def start_game(self, g: game.Game) -> None:
         """Put a new game on the table and save it; the game it replaces never comes

@@ -35,10 +35,11 @@ class Dealing(Core):
         self.save_settings()
         return kind, choices.deal_cells(kind, cells)
 
-    def new_from(self, deal: game.DealCode) -> None:
-        """Close the dialogs and start ``deal`` (asking first over a game in progress)."""
+    def new_from(self, deal: game.DealCode, named: bool = False) -> None:
+        """Close the dialogs and start ``deal`` (asking first over a game in progress,
+        naming the deal when ``named``)."""
         self.dialogs.close_all()
-        self.replace_game(deal)
+        self.replace_game(deal, named)
 
     def deal_random(self) -> None:
         """Start a random deal of the chosen game (a proven-winnable one when asked)."""
@@ -69,7 +70,7 @@ class Dealing(Core):
         except game.BadCode as err:
             self.dialogs.code_error(err, self.texts)
             return
-        self.new_from(deal)
+        self.new_from(deal, named=True)
 
     def open_code(self, text: str) -> game.DealCode | None:
         """The deal of a link's code text, its zero-width characters dropped as a typed
@@ -86,7 +87,7 @@ class Dealing(Core):
         g = self.g
         if g.deal == deal and g.move_count == 0:
             return
-        self.replace_game(deal)
+        self.replace_game(deal, named=True)
 
     def load_saved_game(self) -> None:
         """Hold the saved game, else (none, or unreadable: kept as a backup) a random

@@ -65,7 +65,7 @@ class Recording(Core):
             deal = game.parse_code(code)
         except game.BadCode:
             return
-        self.replace_game(deal)
+        self.replace_game(deal, named=True)
 
     def win_new(self) -> None:
         """A new random deal of the won game's variant."""

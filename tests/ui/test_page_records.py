@@ -17,6 +17,7 @@ from pagedriver import Driver, catalog
 
 import game
 from game.records import apply
+from game.ui.texts import INVISIBLE
 
 GOLDEN = json.loads((Path(__file__).resolve().parents[1] / "data" / "easy-harp-golden.json")
                     .read_text(encoding="utf-8"))
@@ -83,10 +84,12 @@ def test_every_way_of_replacing_a_game_asks_first(lang):
             d.q("#deal-code").value = "EO1-C8-AAAAAFX"
         d.br.click(d.q(f'#dlg-new [data-action="{action}"]'))
         assert asking(d)
-        # this very deal again is asked as such (a tester read "Start another game?")
+        # this very deal again is asked as such (a tester read "Start another game?"),
+        # and a typed code's deal is named
         again = action == "deal-same"
-        assert d.q("[data-role=confirm] .confirm-text").textContent == t[
-            "confirm.again-lost" if again else "confirm.replace-lost"]
+        key = {"deal-same": "confirm.again-lost", "deal-code": "confirm.deal-lost"}.get(action, "confirm.replace-lost")
+        assert d.q("[data-role=confirm] .confirm-text").textContent.translate(INVISIBLE) == t[key].replace(
+            "{code}", "EO1-C8-AAAAAFX")
         assert d.q('[data-role=confirm] [data-action="confirm"]').textContent == t[
             "confirm.again" if again else "confirm.ok"]
         assert d.q('[data-role=confirm] [data-action="cancel"]').textContent == t["confirm.cancel"]
@@ -104,9 +107,12 @@ def test_every_way_of_replacing_a_game_asks_first(lang):
     assert d.q("[data-role=confirm] .confirm-text").textContent == t["confirm.again-lost"]
     d.button("cancel")
     same(d, twin)
-    # A ?deal= link over the game in progress asks too; "cancel" keeps the game.
+    # A ?deal= link over the game in progress asks too, naming the deal (a tester read
+    # the New game question); "cancel" keeps the game.
     d = Driver("EO1-C8-AAAAAFX", store=d.br.store)
     assert asking(d)
+    assert d.q("[data-role=confirm] .confirm-text").textContent.translate(INVISIBLE) == t[
+        "confirm.deal-lost"].replace("{code}", "EO1-C8-AAAAAFX")
     assert "deal" not in d.br.params  # the address shows no other deal
     d.button("cancel")
     same(d, twin)
