@@ -95,6 +95,33 @@ def test_the_phone_header_short_name_is_the_catalogs_game_name():
         assert want in el.textContent  # the full name, cells and all, stays its text
 
 
+def test_hover_styles_apply_only_where_the_pointer_hovers():
+    """A phone keeps :hover on the last element tapped: a tester's Hint button stayed lit
+    after the tap. Every :hover rule of the page's style sheets is inside
+    ``@media (hover: hover)``."""
+    import re
+
+    for sheet in ("style.css", "help.css"):
+        css = re.sub(r"/\*.*?\*/", "", (ROOT / "static" / sheet).read_text(encoding="utf-8"), flags=re.S)
+        depth, inside, outside = 0, [], []
+        for token in re.finditer(r"[^{}]*\{|\}", css):
+            text = token.group(0).strip()
+            if text == "}":
+                depth -= 1
+                if inside and inside[-1][0] == depth:
+                    inside.pop()
+                continue
+            if text.startswith("@media"):
+                if "(hover: hover)" in text:
+                    inside.append((depth, text))
+                depth += 1
+                continue
+            depth += 1
+            if ":hover" in text and not inside:
+                outside.append(text)
+        assert outside == [], (sheet, outside)
+
+
 def ui_graph() -> dict[str, set[str]]:
     """Module of game/ui -> the modules of game/ui it imports (any import: inside
     functions and ``if TYPE_CHECKING:`` blocks too)."""
