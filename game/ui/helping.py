@@ -145,7 +145,8 @@ class Helping(Core):
         self.table.clear_hint()
         g, key = self.g, self.key_of()
         if g.is_won:  # a helper pressed Hint on the won table and read "No useful move found"
-            self.notify("hint", lambda tx: tx.t("hint.won"))
+            done = "hint.finished" if self.ledger.result == "assisted" else "hint.won"
+            self.notify("hint", lambda tx: tx.t(done))
         elif self.assist.ask_hint(g, key):  # said until the worker answers (up to 2-3 s seen)
             self.notify("hint", lambda tx: tx.t("hint.looking"))
         else:

@@ -5,7 +5,7 @@ the real ``Page`` over the fake browser (``pagedriver.py``), at phone and deskto
 from __future__ import annotations
 
 import pytest
-from pagedriver import DESKTOP, LANDSCAPE, PHONE, Driver
+from pagedriver import DESKTOP, LANDSCAPE, PHONE, Driver, catalog
 
 import game
 from game.ui import core, page
@@ -195,6 +195,12 @@ def test_finish_for_me_can_skip_to_the_end():
     assert d.g.is_won
     assert d.notice() != "finishing" and not d.page.finishing
     d.check_all()
+    # Hint on the table finished for the player says so, not "The game is won" (a
+    # tester read that beside the status bar's "Finished with help")
+    if d.dialog_open():
+        d.button("close-dialog")
+    d.button("hint")
+    assert d.q('[data-role="notice"] .notice-text').textContent == catalog("en")["hint.finished"]
 
 
 def test_a_quick_second_tap_on_the_card_a_tap_uncovered_selects_nothing():
