@@ -112,6 +112,10 @@
       watch(reg);
     })).catch((err) => {
       console.warn("service worker not registered:", err && err.message);
+      // Offline as the game became ready (sw.js could not be fetched): tried again as
+      // soon as the browser is back online, so the next start still works offline.
+      registered = false;
+      window.addEventListener("online", register, { once: true });
     });
   }
   const settled = () => root.dataset.ready === "1" || root.dataset.boot === "failed";

@@ -593,3 +593,33 @@ def test_the_offline_copy_heals_and_says_what_is_missing(pwa_page, site) -> None
     assert set(healed["fixed"]) <= {"index.html", "static/vendor/game.zip"}, healed
     assert page.evaluate(CACHE_OP, ["has", ["index.html", "static/vendor/game.zip"], ""]) == [True] * 2
     log["errors"].clear()  # the offline failures above log their failed requests
+
+
+def test_a_worker_not_registered_offline_is_registered_once_back_online(pwa_page, site) -> None:
+    """A tester went offline the moment the game was ready: the worker's script could not
+    be fetched, and the next start offline would have failed. The registration is tried
+    again when the browser is back online. (The first attempt fails as registering offline
+    does: the page's register() rejects it; the `online` event is dispatched by hand.)"""
+    page, _ctx, _ = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    page.add_init_script("""(() => {
+      const own = ServiceWorkerContainer.prototype.register;
+      window.__registerCalls = 0;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        window.__registerCalls += 1;
+        if (window.__registerCalls === 1) {
+          return Promise.reject(new TypeError("An unknown error occurred when fetching the script."));
+        }
+        return own.apply(this, args);
+      };
+    })();""")
+    page.goto(f"index.html?deal={CODE}", wait_until="commit")
+    wait_ready(page)
+    page.wait_for_function("() => window.__registerCalls === 1", timeout=30_000)
+    time.sleep(0.5)
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    assert page.evaluate("() => window.__registerCalls") == 1  # no retry while offline
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    wait_controlled(page, version)
+    assert page.evaluate("() => window.__registerCalls") == 2
