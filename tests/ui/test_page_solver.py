@@ -243,7 +243,8 @@ def test_after_a_win_the_indicator_says_won_not_can_be_won():
     d.button("redo")
     d.button("close-dialog")
     d.button("hint")  # a helper pressed Hint on the won table and read "No useful move found"
-    assert d.g.is_won and marks(d) == [] and notice_text(d) == catalog("en")["hint.won"]
+    # (finished with help: said so, not "won", as the status bar says)
+    assert d.g.is_won and marks(d) == [] and notice_text(d) == catalog("en")["hint.finished"]
 
 
 def test_finish_for_me_cancelled_changes_nothing():
@@ -490,4 +491,6 @@ def test_a_game_won_by_hand_says_won():
     assert d.g.is_won and el.attrs.get("data-won") == "1" and "data-helped" not in el.attrs
     assert el.textContent == catalog("en")["winnable.won"] == "Won"
     d.button("close-dialog")
+    d.button("hint")
+    assert notice_text(d) == catalog("en")["hint.won"]
     d.check_all()
