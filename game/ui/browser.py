@@ -316,9 +316,17 @@ class Browser:
         self.window.history.replaceState(None, "", url)
         return text
 
-    def reload(self) -> None:
-        """Reload the page."""
-        self.window.location.reload()
+    def reload(self, said: str | None = None) -> None:
+        """Reload the page; with ``said``, the new page's address carries ``?said=1``
+        (read once with :meth:`take_param`: what the new page has to tell, such as
+        an import done)."""
+        if said is None:
+            self.window.location.reload()
+            return
+        loc = self.window.location
+        params = js.URLSearchParams.new(loc.search)
+        params.set(said, "1")
+        self.window.location.replace(str(loc.pathname) + "?" + str(params.toString()) + str(loc.hash))
 
     def update_waiting(self) -> bool:
         """Whether static/pwa.js saw a new version installed and waiting."""

@@ -298,6 +298,8 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         if self.ledger.load(self.g):
             self.notify_once("recovered", lambda tx: tx.notice("recovered"))
         link = self.take_link()
+        if br.take_param("imported") is not None:  # the page an import reloaded
+            self.notify("imported", lambda tx: tx.t("import.done"))
         br.mark("solitaire:loaded")
         self.show_new()
         self.welcome.maybe_show(self.g, self.texts, self.table,

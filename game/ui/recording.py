@@ -141,4 +141,4 @@ class Recording(Core):
         self.ledger.keeper.settle(True)
         for key in removes:
             self.store.remove(key)
-        self.br.reload()  # start again from what was imported
+        self.br.reload("imported")  # start again from what was imported, and say so

@@ -167,6 +167,7 @@ class FakeBrowser:
         self.params = dict(params or {})
         self.downloads: list[tuple[str, str]] = []
         self.reloads = 0
+        self.reload_said: list[str | None] = []  # reload()'s ``said`` of each reload
         self.resize_fn: Callable[..., Any] | None = None
         self.update = False
         self.errors: list[BaseException] = []
@@ -353,8 +354,9 @@ class FakeBrowser:
     def take_param(self, name: str) -> str | None:
         return self.params.pop(name, None)
 
-    def reload(self) -> None:
+    def reload(self, said: str | None = None) -> None:
         self.reloads += 1
+        self.reload_said.append(said)
 
     def update_waiting(self) -> bool:
         return self.update

@@ -324,9 +324,12 @@ def test_export_then_import_and_bad_files(lang):
     choose_file(d3, text)
     assert t["import.lost"] in d3.q("[data-role=confirm]").textContent
     d2.button("confirm")
-    assert d2.br.reloads == 1
-    d2 = reload(d2)
+    assert d2.br.reloads == 1 and d2.br.reload_said == ["imported"]
+    d2 = reload(d2, extra={"imported": "1"})
     same(d2, game.new_game(code))
+    # the page says the import was done (a tester saw the page reload, and no word)
+    assert d2.notice() == "imported"
+    assert d2.q('[data-role="notice"] .notice-text').textContent == t["import.done"]
     d2.button("stats")
     assert stat(d2, "easy-harp", "played") == "1"
     assert [r["result"] for r in records(d2)["games"]] == ["lost"]
