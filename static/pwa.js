@@ -110,12 +110,26 @@
       registration = reg;
       window.__swRegistration = reg;
       watch(reg);
+      retryIfInstallFails(reg);
     })).catch((err) => {
       console.warn("service worker not registered:", err && err.message);
       // Offline as the game became ready (sw.js could not be fetched): tried again as
       // soon as the browser is back online, so the next start still works offline.
-      registered = false;
-      window.addEventListener("online", register, { once: true });
+      retryOnline();
+    });
+  }
+  function retryOnline() {
+    registered = false;
+    window.addEventListener("online", register, { once: true });
+  }
+  // A first install that fails (the browser went offline while the worker fetched its
+  // files) leaves the page with no worker at all: registered again, and so installed
+  // again, once the browser is back online. (A tester's offline start failed so.)
+  function retryIfInstallFails(reg) {
+    const worker = reg.installing;
+    if (!worker || reg.active) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "redundant" && !reg.active && !reg.waiting && !reg.installing) retryOnline();
     });
   }
   const settled = () => root.dataset.ready === "1" || root.dataset.boot === "failed";

@@ -623,3 +623,28 @@ def test_a_worker_not_registered_offline_is_registered_once_back_online(pwa_page
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     wait_controlled(page, version)
     assert page.evaluate("() => window.__registerCalls") == 2
+
+
+def test_a_first_install_that_fails_offline_is_tried_again_once_back_online(pwa_page, site) -> None:
+    """A tester went offline just after the worker was registered: its install failed
+    (it could not fetch its files), the worker became redundant, and the next start
+    offline failed with nothing said. Once the browser is back online the page registers
+    it again. (The first install is made to fail by taking away a file it precaches that
+    the page never loads; the `online` event is dispatched by hand.)"""
+    page, _ctx, log = pwa_page
+    _, dist = site
+    version = precache.precache(dist)["version"]
+    faq = dist / "help" / "ro" / "faq.html"
+    aside = faq.with_name("faq.html.aside")
+    faq.rename(aside)
+    try:
+        page.goto(f"index.html?deal={CODE}", wait_until="commit")
+        wait_ready(page)
+        page.wait_for_function("""() => { const r = window.__swRegistration;
+            return !!r && !r.installing && !r.waiting && !r.active; }""", timeout=60_000)
+        assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    finally:
+        aside.rename(faq)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    wait_controlled(page, version)
+    log["errors"] = [e for e in log["errors"] if "faq.html" not in e and "404" not in e]
