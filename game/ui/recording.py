@@ -6,6 +6,7 @@ local data) and the win's two choices. A mixin of ``page.Page``; the dialogs are
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import game
@@ -108,7 +109,8 @@ class Recording(Core):
         stored = {name: self.store.get(key) for name, key in PART_KEYS.items()}
         now, file = game.summarise(stored), game.summarise(dict(backup.parts))
         exported = backup.exported
-        loses = backup.part("game") is not None and bool(self.ledger.given_up(self.g))
+        loses = backup.part("game") is not None and not self.same_game(backup) \
+            and bool(self.ledger.given_up(self.g))
 
         def question(tx: Texts) -> str:
             when = self.br.date_text(exported, tx.lang) or exported
@@ -116,6 +118,19 @@ class Recording(Core):
 
         self.confirm.ask(question, "import.ok", lambda: self.write_import(backup),
                          self.texts, cancel_key="confirm.back")
+
+    def same_game(self, backup: game.Backup) -> bool:
+        """Whether the file's game is the game on the table (its meta has this game's
+        id and deal: a file exported from this very game): importing it goes on with that game,
+        which is then not given up (a tester's game was counted lost and played on)."""
+        meta, raw = self.ledger.meta, backup.part("meta")
+        if meta is None or raw is None:
+            return False
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return False
+        return isinstance(data, dict) and (data.get("id"), data.get("code")) == (meta.id, meta.code)
 
     def write_import(self, backup: game.Backup) -> None:
         """Write what the file holds, then start again from it. Everything is one
@@ -127,7 +142,7 @@ class Recording(Core):
         parts = backup.writes()
         writes = {PART_KEYS[name]: value for name, value in parts if value is not None}
         removes = [PART_KEYS[name] for name, value in parts if value is None]
-        if backup.part("game") is not None:
+        if backup.part("game") is not None and not self.same_game(backup):
             given_up = self.ledger.given_up(self.g)
             if given_up:
                 writes[game.KEY_RECORDS] = self.ledger.keeper.text_with(

@@ -272,6 +272,30 @@ def choose_file(d: Driver, text: str) -> None:
     d.br.change(el)
 
 
+def test_importing_this_very_game_does_not_count_it_lost():
+    """A tester exported, then imported the file at once: the question said the game in
+    progress would count as lost, and Recent games listed it lost while it played on."""
+    t = catalog("en")
+    d = Driver("EH1-N-AAAAAAF")
+    d.tap("s", 0)
+    d.button("stats")
+    d.button("export")
+    _, text = d.br.downloads[-1]
+    choose_file(d, text)
+    assert asking(d) and t["import.lost"] not in d.q("[data-role=confirm]").textContent
+    d.button("confirm")
+    d = reload(d, extra={"imported": "1"})
+    assert d.g.code == "EH1-N-AAAAAAF" and d.g.move_count == 1
+    assert "solitaire.records" not in d.br.store.data or records(d)["games"] == [] \
+        or all(g["result"] != "lost" for g in records(d)["games"])
+    # another game's file still counts this one lost
+    other = Driver("EH1-N-AAAAAAB")
+    other.tap("s", 0)
+    other.button("stats")
+    choose_file(other, text)
+    assert t["import.lost"] in other.q("[data-role=confirm]").textContent
+
+
 @LANGS
 def test_export_then_import_and_bad_files(lang):
     t = catalog(lang)
