@@ -137,7 +137,7 @@ class RecordTexts:
                                 moves=self.texts.moves(s.moves or 0)))
         if s.settings:
             parts.append(self.t("import.settings"))
-        return "; ".join(parts) if parts else self.t("import.nothing")
+        return (self.t("import.separator") + " ").join(parts) if parts else self.t("import.nothing")
 
     def import_question(self, now: game.Summary, file: game.Summary, exported: str,
                         loses: bool = False) -> str:

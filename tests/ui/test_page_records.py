@@ -339,6 +339,7 @@ def test_export_then_import_and_bad_files(lang):
     assert asking(d2)
     asked = d2.q("[data-role=confirm]").textContent
     assert "EO1-C8-AAAAAFA" in asked and code in asked
+    assert t["import.separator"] in asked  # the language's own semicolon (Arabic "؛")
     assert t["import.lost"] not in asked  # no move made here: nothing to count
     # Over a game in progress the question says it will count as lost (it was counted
     # so, unsaid: a tester's Statistics then showed a loss).
