@@ -6,7 +6,6 @@ local data) and the win's two choices. A mixin of ``page.Page``; the dialogs are
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 import game
@@ -123,14 +122,11 @@ class Recording(Core):
         """Whether the file's game is the game on the table (its meta has this game's
         id and deal: a file exported from this very game): importing it goes on with that game,
         which is then not given up (a tester's game was counted lost and played on)."""
-        meta, raw = self.ledger.meta, backup.part("meta")
-        if meta is None or raw is None:
+        meta = self.ledger.meta
+        if meta is None:
             return False
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            return False
-        return isinstance(data, dict) and (data.get("id"), data.get("code")) == (meta.id, meta.code)
+        theirs, _ok = game.parse_meta(backup.part("meta"), self.br.now(), True, meta.code)
+        return theirs is not None and theirs.id == meta.id
 
     def write_import(self, backup: game.Backup) -> None:
         """Write what the file holds, then start again from it. Everything is one
