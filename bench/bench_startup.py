@@ -18,7 +18,9 @@ with ``loadPyodide()`` directly, whose Python then sets ``data-ready``), in thre
   of the app in that context), then a reload: the app's picture of the table, and
   every file (the copy of Pyodide's started interpreter that static/pyodide-start.js
   restores included), come from the worker's cache; the bare page is loaded once in the same
-  context (its Pyodide files then come from the worker too) and reloaded;
+  context (its Pyodide files then come from the worker too) and reloaded. The measured
+  reload comes ``--settle`` seconds (default 3) after the load before it was ready, for
+  both pages, as in ``bench/bench_engines_start.py`` (which says why);
 - ``precaching``: a fresh context with service workers allowed, the first visit, and a
   reload as soon as it is ready, while the worker precaches (the bare page: first
   visit and reload at once).
@@ -28,7 +30,7 @@ per-round ratios app/bare (budget: 1.10), and the load average before and after 
 engineers' work on the 2-core machine skews these figures).
 
     .venv/bin/python bench/bench_startup.py [--runs 5] [--cases cold,warm,precaching]
-        [--width 1366 --height 768] [--json out.json]
+        [--width 1366 --height 768] [--settle 3] [--json out.json]
 
 Exit status 1 if a page fails to become ready (``.py-error``, boot.js failure, timeout).
 """
@@ -41,6 +43,7 @@ import os
 import statistics
 import sys
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,7 +122,7 @@ def worker_ready(page: Page, version: str, timeout_ms: int) -> None:
 
 
 def measure(browser: Browser, base: str, case: str, name: str, viewport: dict,
-            version: str, timeout_ms: int) -> dict:
+            version: str, timeout_ms: int, settle: float = 0) -> dict:
     path = APP if name == "app" else BARE
     sw = "block" if case == "cold" else "allow"
     ctx = browser.new_context(base_url=base, viewport=viewport, service_workers=sw)
@@ -134,8 +137,10 @@ def measure(browser: Browser, base: str, case: str, name: str, viewport: dict,
         worker_ready(app, version, timeout_ms)
         if name == "app":
             visit(ctx, APP, timeout_ms, app)  # the reload that leaves the picture behind
+            time.sleep(settle)
             return visit(ctx, APP, timeout_ms, app)[0]
         _, bare = visit(ctx, BARE, timeout_ms)
+        time.sleep(settle)
         return visit(ctx, BARE, timeout_ms, bare)[0]
     finally:
         ctx.close()
@@ -148,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=1366)
     parser.add_argument("--height", type=int, default=768)
     parser.add_argument("--timeout", type=float, default=90, help="seconds per load")
+    parser.add_argument("--settle", type=float, default=3.0,
+                        help="seconds between the load before and the measured warm reload (default 3)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
     cases = [c for c in args.cases.split(",") if c]
@@ -167,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             print(f"Chromium {browser.version}, {args.runs} rounds, {viewport['width']}x"
-                  f"{viewport['height']}, interleaved; load average {load_before[0]:.2f} "
+                  f"{viewport['height']}, interleaved, warm reload {args.settle:g} s after ready; "
+                  f"load average {load_before[0]:.2f} "
                   f"{load_before[1]:.2f} on {os.cpu_count()} CPUs", flush=True)
             for name in ("app", "bare"):  # unmeasured: warms the OS file cache and the server
                 measure(browser, base, "cold", name, viewport, version, timeout_ms)
@@ -175,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
                 for case in cases:
                     order = ("app", "bare") if (i + cases.index(case)) % 2 == 0 else ("bare", "app")
                     for name in order:
-                        got = measure(browser, base, case, name, viewport, version, timeout_ms)
+                        got = measure(browser, base, case, name, viewport, version, timeout_ms, args.settle)
                         runs[case][name].append(got)
                     a, b = runs[case]["app"][-1], runs[case]["bare"][-1]
                     card = f", first card {a['card']:.0f}" if a["card"] is not None else ""
@@ -192,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         httpd.shutdown()
     load_after = os.getloadavg()
 
-    result: dict = {"load_average": {"before": load_before, "after": load_after}, "cases": {}}
+    result: dict = {"load_average": {"before": load_before, "after": load_after}, "settle_s": args.settle, "cases": {}}
     print(f"{'case':11}{'app ready':>10}{'bare ready':>11}{'ratio':>7}{'paired':>8}"
           f"{'first card':>11}{'first piles':>12}{'early picture':>15}{'restored':>10}")
     for case in cases:
