@@ -426,7 +426,8 @@ async function handOff() {
 // buffer. An archive it does not take is left to Pyodide. `archive` in
 // window.__pyodideStart: "stored" (read here), "pyodide" (left to it) or null (none yet).
 const giveToPyScript = (pyodide, info) => {
-  const said = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported), archive: null };
+  const said = { ...info, jspi: Boolean(pyodide._module && pyodide._module.jspiSupported), archive: null,
+                 smallModules: { ...smallModules } };
   window.__pyodideStart = said;
   const own = pyodide.unpackArchive.bind(pyodide);
   pyodide.unpackArchive = (buffer, format, options = {}) => {
@@ -544,7 +545,47 @@ async function withoutJspi(start) {
   }
 }
 
-const startVendored = (options) => withoutJspi(() => loadVendored(options));
+// Each start links about 260 JavaScript functions into the wasm's function table, and
+// Emscripten wraps each one in a tiny wasm module of its own (convertJsFunctionToWasm in
+// pyodide.asm.mjs: `new WebAssembly.Module(bytes)`, then an instance), compiled
+// synchronously one by one although the bytes depend only on the function's signature.
+// While Pyodide starts, a module of at most SMALL_MODULE bytes is compiled once per
+// distinct bytes and the same WebAssembly.Module given again (a module is immutable;
+// each wrapper still gets an instance of its own). WebAssembly.Module is a Proxy of
+// itself meanwhile (instanceof and its static methods unchanged), put back after.
+const SMALL_MODULE = 64;
+// How many small modules were asked for and how many compiled (window.__pyodideStart).
+const smallModules = { asked: 0, compiled: 0 };
+
+async function sharingSmallModules(start) {
+  const own = Object.getOwnPropertyDescriptor(WebAssembly, "Module");
+  const compiled = new Map(); // the bytes as a string -> WebAssembly.Module
+  const shared = new Proxy(own.value, {
+    construct(target, args, newTarget) {
+      const [bytes] = args;
+      if (newTarget !== shared || !(bytes instanceof Uint8Array) || bytes.length > SMALL_MODULE) {
+        return Reflect.construct(target, args, newTarget === shared ? target : newTarget);
+      }
+      const key = String.fromCharCode(...bytes);
+      let module = compiled.get(key);
+      smallModules.asked += 1;
+      if (!module) {
+        module = new target(bytes);
+        compiled.set(key, module);
+        smallModules.compiled += 1;
+      }
+      return module;
+    },
+  });
+  Object.defineProperty(WebAssembly, "Module", { ...own, value: shared });
+  try {
+    return await start();
+  } finally {
+    if (WebAssembly.Module === shared) Object.defineProperty(WebAssembly, "Module", own);
+  }
+}
+
+const startVendored = (options) => withoutJspi(() => sharingSmallModules(() => loadVendored(options)));
 
 // A warm start's restore, quicker (issue 25): Pyodide awaits the copy (`_loadSnapshot`)
 // for its size alone before it sets its module up, then instantiates its wasm

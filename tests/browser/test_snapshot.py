@@ -59,6 +59,21 @@ SAVE_OLD_COPIES = """async () => {
 }"""
 
 
+#: whether WebAssembly.Module is the browser's own again (a Proxy left in its place is
+#: not the constructor of the modules it makes)
+OWN_MODULE = ("() => Object.getPrototypeOf(new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)))"
+              ".constructor === WebAssembly.Module")
+
+
+def assert_small_modules_shared(page, info: dict) -> None:
+    """Pyodide's wrappers of JavaScript functions (one tiny wasm module each) were
+    compiled once per distinct module (static/pyodide-start.js, sharingSmallModules),
+    and WebAssembly.Module is the browser's own again after the start."""
+    shared = info["smallModules"]
+    assert shared["asked"] >= 100 and 0 < shared["compiled"] <= shared["asked"] // 4, shared
+    assert page.evaluate(OWN_MODULE) is True
+
+
 def test_first_visit_restores_the_shipped_copy_and_plays_the_same_game(open_app, reload_app,
                                                                        page):
     """Also, on the same start: Python runs without JSPI, and the copies that earlier
@@ -89,6 +104,7 @@ def test_first_visit_restores_the_shipped_copy_and_plays_the_same_game(open_app,
     assert py(page, "from pyodide.ffi import can_run_sync\ncan_run_sync()") is False
     # hidden only while Pyodide set itself up: the page keeps the browser's JSPI
     assert page.evaluate("() => typeof WebAssembly.Suspending") == "function"
+    assert_small_modules_shared(page, info)
     # The 31 MB copies of earlier versions are deleted; other caches stay.
     page.wait_for_function(f"() => ({OLD_CACHES})().then(k => k.length === 0)")
     assert "another-cache" in page.evaluate("() => caches.keys()")
@@ -183,6 +199,7 @@ def test_without_a_copy_the_start_is_normal_and_without_jspi(open_app, page, pag
     info = page.evaluate(START)
     assert info["mode"] == "normal" and info["copy"] == "none", info
     assert info["jspi"] is False
+    assert_small_modules_shared(page, info)
     assert py(page, "from pyodide.ffi import can_run_sync\ncan_run_sync()") is False
     assert py(page, "import os, sys\n[sys.executable, os.environ['_'], os.environ['LANG']]") == [
         "/home/pyodide/this.program", "./this.program", "en_US.UTF-8"]
