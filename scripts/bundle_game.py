@@ -8,7 +8,8 @@ of modules and functions), compiled by the vendored Pyodide itself
 (``scripts/compile_game.mjs`` under Node): the page then imports the package without
 compiling it, which saves about 75 % of its import time in Pyodide (measured: 86 ms
 from source, 10 ms from bytecode for the rules package), and downloads 304 KB of it
-as Zstandard instead of 473 KB with the sources.
+as Zstandard instead of 473 KB with the sources. It also holds the bytecode of
+PyScript's own Python package (``pyscript/__pycache__/``; the builder says why).
 
 The archive is rebuilt only when it is stale: when the list or content of the sources
 differs from what ``game.zip.sources`` (a SHA-256 over paths and bytes) recorded.
@@ -36,10 +37,13 @@ _lock = threading.Lock()
 
 
 def sources_digest() -> str:
-    """SHA-256 (hex) over the relative path and bytes of every game/**/*.py and of the
-    builder, scripts/compile_game.mjs."""
+    """SHA-256 (hex) over the relative path and bytes of every game/**/*.py, of the
+    builder, scripts/compile_game.mjs, and of the pinned PyScript's package.json (the
+    archive holds its Python package compiled)."""
     digest = hashlib.sha256()
-    for path in [*sorted((ROOT / "game").rglob("*.py")), ROOT / "scripts" / "compile_game.mjs"]:
+    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "package.json"
+    for path in [*sorted((ROOT / "game").rglob("*.py")), ROOT / "scripts" / "compile_game.mjs",
+                 *([pyscript] if pyscript.is_file() else [])]:
         if "__pycache__" in path.parts:
             continue
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")

@@ -149,6 +149,7 @@ def test_page_boots_on_vendored_runtime_same_origin_only(open_app, page, page_lo
     open_app("/index.html")
     assert "infra.probe" not in storage()
     assert_dataclasses_compiled(page)
+    assert_pyscript_package_compiled(page)
     assert page.evaluate("document.documentElement.dataset.ready") == "1"
     assert page.evaluate("document.documentElement.dataset.boot") == "ready"
     assert page.locator("#boot-status").count() == 0
@@ -245,6 +246,36 @@ def test_start_up_hints_name_vendored_files() -> None:
     assert len(hints) >= 10
     missing = [h for h in hints if not (ROOT / h).is_file()]
     assert not missing, f"preload hints for missing files (update index.html): {missing}"
+
+
+#: [module, its .py as PyScript wrote it, its .pyc's source hash matches, the .pyc the
+#: module was loaded with] for each module of PyScript's package that the page imported
+PYSCRIPT_PYCS = """import importlib.util, sys
+out = []
+for name, module in sorted(sys.modules.items()):
+    path = getattr(module, '__file__', None)
+    if name.split('.')[0] != 'pyscript' or not path:
+        continue
+    cached = importlib.util.cache_from_source(path)
+    try:
+        with open(cached, 'rb') as fh:
+            head = fh.read(16)
+    except OSError:
+        head = b''
+    with open(path, 'rb') as fh:
+        source = fh.read()
+    out.append([name, path, head[8:16] == importlib.util.source_hash(source), module.__cached__ == cached])
+out"""
+
+
+def assert_pyscript_package_compiled(page) -> None:
+    """Issue 25.2: the bytecode of PyScript's own Python package comes in the game
+    archive (scripts/compile_game.mjs), compiled from the very sources PyScript writes
+    at start-up (their hash is the one each checked .pyc names, so Python imports the
+    .pyc instead of compiling), for every module of it the page imported."""
+    found = py(page, PYSCRIPT_PYCS)
+    assert len(found) >= 10, found
+    assert [row for row in found if not (row[2] and row[3])] == [], found
 
 
 def assert_dataclasses_compiled(page) -> None:

@@ -43,7 +43,7 @@ START = "() => window.__pyodideStart || null"
 #: {path: sha256} of the game's files as the page's Python finds them
 UNPACKED = """import hashlib, os
 out = {}
-for top in ('game', 'dataclass_code.marshal'):
+for top in ('game', 'dataclass_code.marshal', 'pyscript/__pycache__'):
     for folder, _, names in ([('', None, [top])] if os.path.isfile(top) else os.walk(top)):
         for name in names:
             path = os.path.join(folder, name)
