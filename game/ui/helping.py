@@ -13,6 +13,8 @@ game or another tab taking the game over stops it, and it stays stopped.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 
 import game
@@ -22,6 +24,19 @@ from .core import Core
 from .protocol import Ask
 from .slicer import SOLVE_NODES, STUCK, STUCK_NODES, VERDICT_NODES, finish_delay, hint_marks, verdict
 from .texts import Texts
+
+#: The last verdict proven on this device ("yes" or "no"), kept across visits so that a
+#: reload shows it at once instead of "thinking" for the seconds a search takes (trial
+#: 44): JSON {"v": 1, "position": the first 32 hex digits of the SHA-256 of the
+#: position text (``Game.position``), "value": "yes" | "no"}. A proof either way holds
+#: for that position for good; "unknown" is not kept (it is searched again).
+KEY_VERDICT = "solitaire.verdict"
+KEPT = ("yes", "no")
+
+
+def position_digest(position: str) -> str:
+    """The digest ``KEY_VERDICT`` names a position by: 32 hex digits."""
+    return hashlib.sha256(position.encode("utf-8")).hexdigest()[:32]
 
 
 class Helping(Core):
@@ -49,6 +64,12 @@ class Helping(Core):
         if not on:
             self.status.verdict(None, self.texts)
         if self.finishing:
+            return
+        kept = self.kept_verdict() if on and not g.is_won else None
+        if kept is not None:  # proven on an earlier visit: shown at once, not searched
+            self.show_verdict(kept)
+            if kept == "no" and self.assist.loaded:
+                self.check_stuck()
             return
         if not self.assist.loaded:  # until the solver is loaded (SolverReady asks then)
             if on:
@@ -114,9 +135,30 @@ class Helping(Core):
 
     def verdict_found(self, sol: game.Solution) -> None:
         value = verdict(sol)
+        self.show_verdict(value)
+        if value in KEPT and not self.g.is_won and self.kept_verdict() != value:
+            record = {"v": 1, "position": position_digest(self.key_of()), "value": value}
+            self.store.set(KEY_VERDICT, json.dumps(record))
+
+    def show_verdict(self, value: str) -> None:
+        """Show the verdict ``value`` of the position on the table; a move that turned a
+        winnable game into a lost one is said."""
         if self.assist.verdict_seen(self.key_of(), value):
             self.notify("lost-win", lambda tx: tx.t("notice.lost-win"))
         self.status.verdict(value, self.texts)
+
+    def kept_verdict(self) -> str | None:
+        """The verdict kept under ``KEY_VERDICT`` when it is the position on the table's:
+        "yes" or "no"; else None (none kept, another position, or not readable)."""
+        raw = self.store.get(KEY_VERDICT)
+        try:
+            data = game.read_json(raw) if raw else None
+        except ValueError:
+            return None
+        if (not isinstance(data, dict) or data.get("v") != 1 or data.get("value") not in KEPT
+                or data.get("position") != position_digest(self.key_of())):
+            return None
+        return str(data["value"])
 
     def found(self, f: it.Found | it.Hinted) -> None:
         """A search ended (or the worker's hint came: ``hinted``); its answer is shown

@@ -105,6 +105,45 @@ def test_saved_table_is_painted_inert_then_taken_over_without_a_jump(page, open_
     helpers.assert_exact(page, helpers.saved_game(page))
 
 
+#: the values the "Can it still be won?" indicator takes, recorded from the page's start
+WATCH_VERDICT = """() => { window.__verdicts = [];
+  new MutationObserver(() => { const w = document.querySelector('[data-role="winnable"]');
+    if (w && w.dataset.value) window.__verdicts.push(w.dataset.value); })
+    .observe(document.documentElement, {attributes: true, subtree: true, attributeFilter: ['data-value']}); }"""
+
+
+@pytest.mark.parametrize("viewport", ["phone"], indirect=True)
+def test_the_verdict_stays_from_the_picture_to_the_game(page, open_app) -> None:
+    """Trial 44: with "Can it still be won?" on, the picture of a phone showed the
+    verdict's symbol without its word (the short words are the game's texts, written
+    at ready), and at ready the indicator went back to "Checking…" for 0.6-2 s before
+    the verdict it had shown. The picture now holds the short word too, and a verdict
+    proven for the position comes back with the game (game/ui/helping.py, KEY_VERDICT)."""
+    from game.ui.persist import Settings
+
+    settings = Settings(show_winnable=True).dump()
+    open_app("/index.html?deal=EO1-C8-AAAAAAB", storage={helpers.KEY_SETTINGS: settings})
+    page.wait_for_function("() => document.querySelector('[data-role=winnable]').dataset.value === 'yes'")
+    word = page.locator('.stat-verdict > [data-v="yes"]')
+    said = word.text_content()
+    assert said and word.is_visible()  # the short form, on a phone
+    page.reload(wait_until="commit")  # the picture is saved as the page is left
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    held = hold_runtime(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-prepaint='1']", state="attached")
+    page.evaluate(WATCH_VERDICT)
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.locator('[data-role="winnable"]').get_attribute("data-value") == "yes"
+    assert word.text_content() == said and word.is_visible()
+    release(page, held)
+    page.wait_for_selector("html[data-ready='1']", state="attached")
+    page.wait_for_timeout(300)
+    assert page.locator('[data-role="winnable"]').get_attribute("data-value") == "yes"
+    assert "thinking" not in page.evaluate("window.__verdicts")
+    assert word.text_content() == said
+
+
 def test_no_picture_for_another_game_size_or_deal_link(page, open_app, viewport) -> None:
     visit_and_play(page, open_app)
     page.reload(wait_until="commit")

@@ -194,6 +194,58 @@ def test_indicator_and_the_move_that_loses_the_game():
     d.check_all()
 
 
+def test_a_proven_verdict_comes_back_at_once_after_a_reload(monkeypatch):
+    """Trial 44: with the indicator on, every reload showed "Checking…" for seconds
+    before the verdict it had shown already. A verdict proven either way is kept for
+    its position (``helping.KEY_VERDICT``) and shown on the next visit from the start,
+    without a search; another position, or anything else under the key, is searched as
+    before."""
+    from game.ui.assist import Assist
+    from game.ui.helping import KEY_VERDICT
+
+    asked: list[str] = []
+    search = Assist.search
+
+    def counted(self, ask, key, g):
+        asked.append(ask.kind)
+        return search(self, ask, key, g)
+
+    monkeypatch.setattr(Assist, "search", counted)
+    d = Driver(str(EO4_DEAL), settings={"show_winnable": True}, budgets=FULL)
+    run_until(d, lambda: verdict(d) == "yes")
+    assert asked.count("verdict") >= 1
+    at_yes = dict(d.br.store.data)
+    assert KEY_VERDICT in at_yes
+
+    def reload(data: dict[str, str]) -> Driver:
+        store = FakeStore()
+        store.data.update(data)
+        asked.clear()
+        page = Driver("", store=store, budgets=FULL)
+        assert page.g.position() == d.g.position()
+        return page
+
+    again = reload(at_yes)
+    assert verdict(again) == "yes" and "verdict" not in asked  # kept: not searched
+    # the move that loses: its verdict is searched, said, kept, and comes back as "no"
+    src, dst = KILLER.split("-")
+    again.drag(src, len(again.g.pile(src)) - 1, dst)
+    run_until(again, lambda: verdict(again) == "no")
+    assert again.notice() == "lost-win"  # the kept "yes" counts as the verdict before
+    assert asked.count("verdict") == 1
+    asked.clear()
+    third = Driver("", store=again.br.store, budgets=FULL)
+    assert verdict(third) == "no" and "verdict" not in asked
+    # what is not a kept verdict of this position is searched as before
+    kept = at_yes[KEY_VERDICT]
+    for forged in ("{", "[]", kept.replace('"v": 1', '"v": 2'), kept.replace('"yes"', '"maybe"'),
+                   kept.replace('"position": "', '"position": "0'), third.br.store.data[KEY_VERDICT]):
+        other = reload({**at_yes, KEY_VERDICT: forged})
+        run_until(other, lambda o=other: verdict(o) == "yes")
+        assert "verdict" in asked, forged
+    d.check_all()
+
+
 def test_indicator_is_absent_when_its_setting_is_off():
     d = Driver(EO8)
     d.br.advance(1000)
