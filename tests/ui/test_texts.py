@@ -107,7 +107,7 @@ def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
 
 @pytest.mark.parametrize(("lang", "draw", "redeal"), [
     ("en", "Hint: turn over a card from the stock.", "Hint: turn the waste over to make a new stock."),
-    ("ro", "Indiciu: întoarce o carte din teanc.", "Indiciu: întoarce cărțile aruncate înapoi în pachet."),
+    ("ro", "Indiciu: întoarce o carte din teanc.", "Indiciu: întoarce teancul de decartare înapoi în pachet."),
 ])
 def test_a_stock_hint_says_a_draw_or_turning_the_waste_back(lang, draw, redeal):
     """A tester read "turn over a card from the stock" with the stock empty, where the tap
