@@ -17,7 +17,8 @@
 //   empty (the stock is empty), cards ([id, up, pile, index, x, y, z] per card), count
 //   and pass (the stock's count and pass texts with their places, or null), status
 //   ({game, code, score, moves, time: [value, text]}, time with a hidden flag), winnable
-//   ([shown, value, text, short text]), score (the score label), undo/redo (disabled), labels
+//   ([shown, value, text, short text, "won" | "helped" | ""]), score (the score label),
+//   undo/redo (disabled), labels
 //   (accessible names of the header's buttons).
 // Nothing is saved while a card is being dragged; selection, hint, focus and drop
 // target marks are not part of the data. A picture is written only if it leaves room
@@ -69,6 +70,8 @@
   const STATUS = ["game", "code", "score", "moves", "time"];
   const BUTTONS = ["undo", "redo", "hint", "solve", "new", "stats", "settings", "help"];
   const WINNABLE = ["thinking", "yes", "no", "unknown"];
+  // the short word of a won game's verdict, by the status bar's mark (game/ui/statusbar.py)
+  const SHORT = { won: "won", helped: "finished" };
   const root = document.documentElement;
   const table = document.getElementById("table");
   const bar = document.querySelector("header.bar");
@@ -133,9 +136,13 @@
       if (key === "game") status[key].push(el.dataset.short || "");
     }
     const win = bar.querySelector('[data-role="winnable"]');
-    // the verdict's short form (the header up to 1000 px wide shows it instead)
-    const short = (w) => (w.dataset.value && bar.querySelector(
-      `.stat-verdict > [data-v="${w.dataset.value}"]`)?.textContent) || "";
+    // the verdict's short form (the header up to 1000 px wide shows it instead), and
+    // whether it says a won game ("won") or one Finish for me finished ("helped")
+    const mark = (w) => (w.hasAttribute("data-helped") ? "helped" : w.hasAttribute("data-won") ? "won" : "");
+    const short = (w) => {
+      const key = SHORT[mark(w)] || w.dataset.value;
+      return (key && bar.querySelector(`.stat-verdict > [data-v="${key}"]`)?.textContent) || "";
+    };
     const labels = {};
     for (const action of BUTTONS) {
       const el = bar.querySelector(`[data-action="${action}"]`);
@@ -155,7 +162,8 @@
       count: extra(count),
       pass: extra(pass),
       status,
-      winnable: win ? [!win.hidden, win.dataset.value || "", win.textContent, short(win)] : [false, "", "", ""],
+      winnable: win ? [!win.hidden, win.dataset.value || "", win.textContent, short(win), mark(win)]
+        : [false, "", "", "", ""],
       score: bar.querySelector('[data-i18n="status.score"]')?.textContent || "",
       undo: button("undo"),
       redo: button("redo"),
@@ -233,8 +241,9 @@
     if (!["score", "moves", "time"].every((k) => DIGITS.test(st[k][0]))) return false;
     if (typeof st.time[2] !== "boolean" || !isText(st.game[2], 40)) return false;
     const w = s.winnable;
-    if (!Array.isArray(w) || w.length !== 4 || typeof w[0] !== "boolean"
-      || !(w[0] ? WINNABLE.includes(w[1]) : w[1] === "") || !isText(w[2]) || !isText(w[3], 40)) return false;
+    if (!Array.isArray(w) || w.length !== 5 || typeof w[0] !== "boolean"
+      || !(w[0] ? WINNABLE.includes(w[1]) : w[1] === "") || !isText(w[2]) || !isText(w[3], 40)
+      || !(w[4] === "" || (Object.hasOwn(SHORT, w[4]) && w[1] === "yes"))) return false;
     if (!isText(s.score, 40) || typeof s.undo !== "boolean" || typeof s.redo !== "boolean") return false;
     const labels = s.labels;
     if (!labels || typeof labels !== "object" || Array.isArray(labels)) return false;
@@ -310,8 +319,11 @@
       win.dataset.value = s.winnable[1];
       win.textContent = s.winnable[2];
       win.hidden = false;
-      const short = bar.querySelector(`.stat-verdict > [data-v="${s.winnable[1]}"]`);
-      if (short) short.textContent = s.winnable[3];
+      const [, value, , text, said] = s.winnable;
+      if (said) win.dataset.won = "1"; // as static/style.css reads the status bar's marks
+      if (said === "helped") win.dataset.helped = "1";
+      const short = bar.querySelector(`.stat-verdict > [data-v="${SHORT[said] || value}"]`);
+      if (short) short.textContent = text;
     }
     const score = bar.querySelector('[data-i18n="status.score"]');
     if (score) score.textContent = s.score;

@@ -155,7 +155,8 @@ class Helping(Core):
             data = game.read_json(raw) if raw else None
         except ValueError:
             return None
-        if (not isinstance(data, dict) or data.get("v") != 1 or data.get("value") not in KEPT
+        if (not isinstance(data, dict) or type(data.get("v")) is not int or data["v"] != 1
+                or data.get("value") not in KEPT
                 or data.get("position") != position_digest(self.key_of())):
             return None
         return str(data["value"])

@@ -107,6 +107,11 @@ class Tabs(Core):
         # must not keep the other from taking the game over); any other question goes.
         self.confirm.cancel_unless(self.replace_question())
         self.show_new()
+        # The verdict of the game taken over (trial 45: the old one stayed, and was kept
+        # for the next visit); the other tab's move is not this tab's, so it is never
+        # said as the move that lost the game.
+        self.assist.last_verdict = None
+        self.after_move()
         self.notify("other-tab", lambda tx: tx.notice("other-tab"))
 
     def catch_up(self) -> bool:

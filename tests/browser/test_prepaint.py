@@ -142,6 +142,20 @@ def test_the_verdict_stays_from_the_picture_to_the_game(page, open_app) -> None:
     assert page.locator('[data-role="winnable"]').get_attribute("data-value") == "yes"
     assert "thinking" not in page.evaluate("window.__verdicts")
     assert word.text_content() == said
+    # A game Finish for me finished: its picture says "Finished", as the status bar
+    # does (its marks, data-won and data-helped, set here as the bar sets them).
+    finished = page.locator('.stat-verdict > [data-v="finished"]')
+    finished_word = finished.text_content()
+    page.evaluate("""() => { const w = document.querySelector('[data-role="winnable"]');
+      w.setAttribute('data-won', '1'); w.setAttribute('data-helped', '1'); }""")
+    assert finished.is_visible() and page.evaluate("window.__prepaint.save()") is True
+    leave_for_other(page)
+    hold_runtime(page)
+    page.goto("/index.html", wait_until="commit")
+    page.wait_for_selector("html[data-prepaint='1']", state="attached")
+    assert finished.text_content() == finished_word and finished.is_visible()
+    assert not word.is_visible()
+    page.unroute_all(behavior="ignoreErrors")
 
 
 def test_no_picture_for_another_game_size_or_deal_link(page, open_app, viewport) -> None:

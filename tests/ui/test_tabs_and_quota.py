@@ -466,3 +466,29 @@ def test_a_tap_in_the_other_tab_stops_finish_for_me_at_once():
     run_both(a, b, 100)
     assert b.g.move_count == moves + 1 and b.g.pile(m.dst)[-1].card.id == card
     assert a.g.to_save() == b.g.to_save() == store.data["solitaire.game"]
+
+
+def test_a_tab_that_takes_the_other_tabs_game_over_shows_its_verdict():
+    """Trial 45: the tab that followed the other tab's move kept the old verdict ("can
+    be won" on a lost table), kept it for its next visit, and said the next harmless
+    move of its own had lost the game. It now shows the verdict of the game it takes
+    over, and never says the other tab's move as its own."""
+    from test_page_solver import EO4_DEAL, FULL, KILLER, run_until, verdict
+
+    store = FakeStore()
+    settings = {"show_winnable": True}
+    a = Driver(str(EO4_DEAL), store=store, seed=1, settings=settings, budgets=FULL)
+    b = Driver("", store=store.tab(), seed=2, budgets=FULL)
+    run_until(a, lambda: verdict(a) == "yes")
+    run_until(b, lambda: verdict(b) == "yes")
+    src, dst = KILLER.split("-")
+    assert a.page.play(game.Move(src, dst, 1))
+    run_until(a, lambda: verdict(a) == "no")
+    run_both(a, b, 200)
+    assert b.g.position() == a.g.position() and b.notice() == "other-tab"
+    run_until(b, lambda: verdict(b) == "no")
+    assert b.notice() == "other-tab"  # not "lost-win": the move was the other tab's
+    b.button("undo")
+    run_both(a, b, 200)
+    run_until(a, lambda: verdict(a) == "yes")
+    assert a.notice() == "other-tab"
