@@ -36,8 +36,11 @@ exists whenever a win exists. A base never uncovers a card, so no ace waits on o
 
 Two consequences the search uses. A base that cannot be kept is not played: a deck card
 that no column top (but its own column's), deck card or foundation top could go on
-(:func:`wanted`: the moves of a run of bases change none of those but by covering a
-column), a take-back that starts no run of them that could end so (:func:`run_wanted`).
+(:func:`wanted`; the next move must put a card on it), a take-back that starts no run of
+them that could end so (:func:`run_wanted`: within a run nothing else moves, and its
+cards change none of those but by covering a column), and the next take-back of a run
+only while some card of the run so far could be built on at once or the slot's rest
+could end so (:func:`owed`: the move after the run may put a card on any card of it).
 And a position reached with an obligation is skipped when the search has reached it
 without one (``search.Search``): every play from the first is a play from the second,
 whose search, under the obligations it then makes, finds a win whenever one exists.
@@ -124,7 +127,13 @@ def run_wanted(st: Owing, j: int, acc: dict[int, list[int]], empty: bool, near: 
 def owed(st: Owing, acc: dict[int, list[int]], to_empty: list[int]) -> list[tuple[int, ...]]:
     """The moves searched while an obligation is there (module docstring), best first:
     a column's top card onto a waiting card (kind 10), a deck card onto one (11), a
-    take-back onto one (9), the next take-back from ``pslot`` (9)."""
+    take-back onto one (9), the next take-back from ``pslot`` (9): searched while a card
+    of the run so far could be built on at once, or the rest of the slot could end so
+    (:func:`run_wanted`). The run is kept by a card put on any of its cards, so the
+    slot's rest alone does not decide: taking TS back after JS from one slot was refused
+    while nothing went on TS or 9S, though TD, the top of another slot, went on JS and
+    9S then on TD (a wrong "unwinnable" found by the C port's check, 7 December 2026;
+    tests/unit/test_solver_bases.py)."""
     cols, pend = st.cols, st.pend
     near, tops = nearest(st), slot_tops(st)
     out: list[tuple[int, ...]] = []
@@ -142,7 +151,8 @@ def owed(st: Owing, acc: dict[int, list[int]], to_empty: list[int]) -> list[tupl
             if f in tops and run_wanted(st, tops[f], acc, bool(to_empty), near, tops):
                 later.append((9, tops[f], p, 1))
     j = st.pslot
-    if j >= 0 and st.found[j] > 1 and run_wanted(st, j, acc, bool(to_empty), near, tops):
+    if j >= 0 and st.found[j] > 1 and (any(wanted(st, cols[p][-1], p, near, tops) for p in pend)
+                                        or run_wanted(st, j, acc, bool(to_empty), near, tops)):
         c = (j % 4) * 13 + st.found[j] - 1
         for d in acc.get(c, []) + (to_empty if c % 13 == 12 else []):
             later.append((9, j, d, 1))

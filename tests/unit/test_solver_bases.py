@@ -67,6 +67,25 @@ def test_lost_positions_from_play_are_proved_lost_with_fewer_positions(text: str
     assert pruned.nodes < every.nodes  # 228 against 3,306 and 792 against 1,872
 
 
+def test_a_run_kept_by_a_card_on_its_first_card_may_go_on() -> None:
+    """JS and then TS go back from slot 1; TD, the top of slot 3, then goes on JS, 9D on
+    TS, 9S on TD... The run is kept by TD on its first card, though nothing could go on
+    TS or 9S when TS was taken back: refusing that take-back made the complete search
+    say "unwinnable" on this won position (found by bench/eh_exhaust.c's check without
+    the pruning, 7 December 2026)."""
+    g = game.load_position(
+        "Foundations: H-Q C-3 D-T S-J H-2 C-J D-4 S-6\nStock:\nWaste:\n"
+        ": KS QD JS TD 9C 8D 7S 6D 5C\n: KD QC JD TC 9H 8S 7D\n: KH QS JD\n: KD\n"
+        ": (QC) (QS) (JH) (TS) 6H\n: KC QH\n: KH\n: KS QD JC TH 9S 8H 7C\n"
+        ": (KC) (4H) (5D) 9D 8C 7H 6C 5H 4C 3H\n", game="easy-harp")
+    pruned, every = both(g, 50_000)
+    assert pruned.status == every.status == "winnable"
+    h = game.load_position(g.position(), game="easy-harp")
+    for m in pruned.moves:
+        h.play(m)
+    assert h.is_won
+
+
 def test_small_positions_get_the_same_verdict_as_every_move_searched() -> None:
     rnd = random.Random(24)
     lines = 0
