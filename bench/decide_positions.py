@@ -1,0 +1,199 @@
+"""Decide a set of Easy Harp positions with budgets that grow (issue 24 point 3): resumable.
+
+Each position of ``--set`` (made by ``scripts/play_positions.py``; by default the careless
+set, ``bench/careless-positions.json``) is searched by one engine, first with the first
+budget of ``--budgets``; one left "unknown" is tried again with the next, and so on. The
+engines:
+
+- ``python``: the rules package's ``game.Search`` in ``--mode`` ``complete`` (the
+  complete search alone: the proofs of loss the product can give) or ``auto`` (what
+  ``game.solve`` runs: dives for wins, then the complete search);
+- ``c``: ``bench/eh_exhaust.c``, the same complete search written again in C (built here
+  with ``cc -O2`` into ``bench/out/``), about 35 times as fast, in ``--mode`` ``bases``
+  (the product's pruning) or ``plain`` (without the obligations of
+  ``game/solver/eh_bases.py``: a check of that pruning at scale). It tells how many of
+  the positions are lost at all, and so how far the product's proofs fall short.
+
+Every win is replayed to the end through ``g.play`` before it is written. Every answer is
+appended at once to ``bench/verdicts/<set name>.txt``, one line per try:
+
+    <index> <w|l|u> <budget> <nodes> <seconds> <engine>-<mode>
+
+(``index`` counts from 0 in the set; seconds of CPU for ``python``, of wall time for
+``c``). A run started again skips every position won by either engine (a replayed win is a
+fact) or decided by the same engine and mode, or tried by them at a budget at least as
+large. ``--summary`` counts the answers per engine and
+stops with an error when two answers disagree (a win against a proof of loss: a bug).
+
+Usage:
+    python3 bench/decide_positions.py --engine c --mode bases --budgets 20000000,200000000
+    python3 bench/decide_positions.py --engine python --mode complete --budgets 1000000 --only-lost c
+    python3 bench/decide_positions.py --summary
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import game  # noqa: E402
+from game.solver.adapter import read_state  # noqa: E402
+
+SOURCE = ROOT / "bench" / "eh_exhaust.c"
+BINARY = ROOT / "bench" / "out" / "eh_exhaust"
+OUT = ROOT / "bench" / "verdicts"
+LETTER = {"winnable": "w", "unwinnable": "l", "unknown": "u"}
+
+
+def build() -> Path:
+    """The C engine, compiled again when its source is newer than the binary."""
+    if not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
+        BINARY.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["cc", "-O2", "-o", str(BINARY), str(SOURCE)], check=True)
+    return BINARY
+
+
+def c_input(g: game.Game) -> str:
+    """The position in the C engine's input format (its header comment)."""
+    st = read_state(g)
+    lines = [f"{d} {len(c)} " + " ".join(map(str, c)) for c, d in zip(st.cols, st.down)]
+    lines.append(f"deck {len(st.deck)} " + " ".join(map(str, st.deck)))
+    lines.append("found " + " ".join(map(str, st.found)))
+    return "\n".join(lines) + "\n"
+
+
+def replay(g: game.Game, moves: list[str]) -> bool:
+    """Play ``moves`` (SPEC §2 notation, or the C engine's ``D FACE DEST``: stock taps
+    until a card of that face is the waste top, then the waste top to ``DEST``) on a
+    copy of ``g``; whether they win. An illegal move raises ``game.IllegalMove``."""
+    g = game.Game(g.board)
+    for mv in moves:
+        if mv.startswith("D "):
+            _, face, dst = mv.split()
+            for _ in range(2 * 104 + 2):
+                st = read_state(g)
+                if st.cur and st.deck[st.cur - 1] == int(face):
+                    break
+                g.play("s")
+            else:
+                return False
+            g.play(f"w-{dst}")
+        else:
+            g.play(mv.removesuffix(":1"))
+    return g.is_won
+
+
+def decide(entry: dict[str, object], index: int, engine: str, mode: str, budget: int, bits: int,
+           niceness: int) -> str:
+    """One try: the result line for position ``index`` at ``budget``."""
+    if niceness and os.nice(0) < niceness:
+        os.nice(niceness - os.nice(0))
+    g = game.load_position(str(entry["position"]), game="easy-harp")
+    if engine == "python":
+        t0 = time.process_time()
+        sol = game.Search(g, budget, mode).run()
+        status, nodes, moves, secs = sol.status, sol.nodes, list(sol.moves), time.process_time() - t0
+    else:
+        t0 = time.monotonic()
+        out = subprocess.run([str(BINARY), str(budget), str(bits), mode], input=c_input(g),
+                             capture_output=True, text=True, check=True).stdout.split("\n")
+        secs = time.monotonic() - t0
+        status, count = out[0].split()
+        nodes, moves = int(count), [m for m in out[1:] if m.strip()]
+    if status == "winnable" and not replay(g, moves):
+        raise SystemExit(f"position {index}: the {engine} line does not win")
+    return f"{index} {LETTER[status]} {budget} {nodes} {secs:.2f} {engine}-{mode}"
+
+
+def read(path: Path) -> dict[int, list[tuple[str, int, str]]]:
+    """Index -> every try so far as (letter, budget, engine-mode)."""
+    tries: dict[int, list[tuple[str, int, str]]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            if line.strip():
+                i, letter, budget, _, _, how = line.split()
+                tries.setdefault(int(i), []).append((letter, int(budget), how))
+    return tries
+
+
+def verdict(tries: list[tuple[str, int, str]], engine: str | None = None) -> str:
+    """``w``, ``l`` or ``u`` over the tries (of ``engine`` only, if given)."""
+    got = {t[0] for t in tries if engine is None or t[2].startswith(engine + "-")}
+    return "w" if "w" in got else "l" if "l" in got else "u"
+
+
+def _open(tries: list[tuple[str, int, str]], how: str, budget: int, only_lost: str | None) -> bool:
+    """Whether a position is still to be tried by ``how`` (engine-mode) at ``budget``: no
+    engine has won it (a replayed win is a fact), ``how`` has not decided it nor tried it
+    at a budget at least as large, and (``only_lost``) that engine proved it lost."""
+    mine = [t for t in tries if t[2] == how]
+    return ("w" not in {t[0] for t in tries} and verdict(mine) == "u" and not any(b >= budget for _, b, _ in mine)
+            and (only_lost is None or verdict(tries, only_lost) == "l"))
+
+
+def run(args: argparse.Namespace) -> None:
+    """Try every position still open, at each budget in turn."""
+    positions = json.loads(Path(args.set).read_text(encoding="utf-8"))["positions"]
+    path = OUT / f"{Path(args.set).stem}.txt"
+    if args.engine == "c":
+        build()
+    how = f"{args.engine}-{args.mode}"
+    for budget in [int(b) for b in args.budgets.split(",")]:
+        tries = read(path)
+        todo = [i for i in range(len(positions)) if _open(tries.get(i, []), how, budget, args.only_lost)]
+        if not todo:
+            continue
+        print(f"{how}: {len(todo)} positions at {budget:,}", file=sys.stderr)
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool, path.open("a", encoding="utf-8") as out:
+            futures = [pool.submit(decide, positions[i], i, args.engine, args.mode, budget, args.bits, args.nice)
+                       for i in todo]
+            for f in as_completed(futures):
+                out.write(f.result() + "\n")
+                out.flush()
+
+
+def summary(set_path: str) -> str:
+    """Counts per engine, and over both; exits with an error on a disagreement."""
+    positions = json.loads(Path(set_path).read_text(encoding="utf-8"))["positions"]
+    tries = read(OUT / f"{Path(set_path).stem}.txt")
+    lines = []
+    for engine in ("python", "c", None):
+        got = [verdict(tries.get(i, []), engine) for i in range(len(positions))]
+        lines.append(f"{engine or 'either'}: {got.count('w')} winnable, {got.count('l')} unwinnable, "
+                     f"{got.count('u')} unknown of {len(positions)}")
+    bad = [i for i, t in tries.items() if {"w", "l"} <= {x[0] for x in t}]
+    if bad:
+        raise SystemExit(f"engines disagree on positions {bad}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--set", default=str(ROOT / "bench" / "careless-positions.json"))
+    ap.add_argument("--engine", choices=["python", "c"], default="c")
+    ap.add_argument("--mode", default="bases", help="python: complete or auto; c: bases or plain")
+    ap.add_argument("--budgets", default="20000000,200000000")
+    ap.add_argument("--bits", type=int, default=27, help="c: 2**BITS table entries of 16 bytes")
+    ap.add_argument("--only-lost", choices=["python", "c"], help="only positions that engine proved lost")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--nice", type=int, default=10)
+    ap.add_argument("--summary", action="store_true")
+    args = ap.parse_args()
+    if (args.engine, args.mode) not in {("python", "complete"), ("python", "auto"), ("c", "bases"), ("c", "plain")}:
+        ap.error(f"no mode {args.mode!r} for engine {args.engine!r}")
+    if not args.summary:
+        run(args)
+    print(summary(args.set))
+
+
+if __name__ == "__main__":
+    main()

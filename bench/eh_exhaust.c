@@ -1,0 +1,319 @@
+// Easy Harp's complete search written again in C, about 35 times as fast as the rules
+// package's (a bench tool: bench/bench_exhaust.py builds and drives it; not product code).
+// It tells how far the product's proofs are from deciding a set of positions (issue 24
+// point 3), and checks at scale, against a search without it, the pruning the product uses.
+//
+// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases < position
+// Input: 9 lines "DOWN N c1 .. cN" (a column bottom to top, DOWN of them face down), then
+// "deck K f1 .. fK", then "found h1 .. h8". Cards are faces suit * 13 + rank - 1 with
+// suits S H D C (H and D red); slot j takes suit j % 4 (SPEC §4, game/solver/eh_state.py).
+// Output: "winnable NODES" and the moves (SPEC §2 notation, "D FACE DEST" for a deck card
+// played to DEST after stock taps), "unwinnable NODES" or "unknown NODES".
+//
+// What it prunes, each proved in the product's docstrings:
+// - an ace goes up at once and never comes back (game/solver/eh_state.py);
+// - symmetric choices: the columns and the two slots of a suit are multisets in the key;
+//   only the lowest empty column is a destination, no whole column moves to an empty one,
+//   one take-back per face when both slots of a suit show it;
+// - a position without a face-down card is won when each column's ranks fall from bottom
+//   to top (in play they always do: face-up cards form runs): the lowest card not up is
+//   then a column's top card or in the deck, and goes up (every lower card is up, both
+//   copies, so a slot of its suit holds one rank less);
+// - "bases" only: a card put on a column from the deck or a foundation must be built on
+//   by the next move (game/solver/eh_bases.py); positions with such an obligation are not
+//   kept in the table (their chains are short and acyclic), and one is skipped when the
+//   same position without an obligation was reached.
+// The table keeps two 64-bit hashes per position (Zobrist keys of each column, mixed and
+// summed so that the order of the columns does not count); a collision of both would be
+// needed to lose a position.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { uint8_t c[9][120]; int len[9], down[9]; int deck[52]; int found[8]; } St;
+static St S;
+
+static inline int red(int f) { return f >= 13 && f < 39; }
+static inline int fits(int x, int t) { return t % 13 == x % 13 + 1 && red(x) != red(t); }
+
+// move: type(0..4) a b n face
+typedef struct { uint8_t t, a, b, n, f; } Mv;
+typedef struct { Mv m; uint8_t flip; uint16_t opend; int8_t opslot; } Done;
+static int PEND = 0, PSLOT = -1, BASES = 1;
+
+static uint64_t Z1[120][52][2], Z2[120][52][2], D1[52][3], D2[52][3];
+static uint64_t HZ1[9], HZ2[9];
+static void zinit(void) { uint64_t x = 12345; for (int i = 0; i < 120; i++) for (int c = 0; c < 52; c++) for (int d = 0; d < 2; d++) { x += 0x9e3779b97f4a7c15ULL; uint64_t z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; Z1[i][c][d] = z ^ (z >> 31); x += 0x9e3779b97f4a7c15ULL; z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; Z2[i][c][d] = z ^ (z >> 31); }
+  for (int c = 0; c < 52; c++) for (int d = 0; d < 3; d++) { x += 0x9e3779b97f4a7c15ULL; uint64_t z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; D1[c][d] = z ^ (z >> 31); x += 0x9e3779b97f4a7c15ULL; z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; D2[c][d] = z ^ (z >> 31); } }
+static uint64_t *TT; static uint64_t TTMASK; static uint64_t TTN, TTCAP;
+
+static uint64_t mix(uint64_t h) { h ^= h >> 33; h *= 0xff51afd7ed558ccdULL; h ^= h >> 33; h *= 0xc4ceb9fe1a85ec53ULL; h ^= h >> 33; return h; }
+
+static void key(uint64_t *k1, uint64_t *k2) {
+  uint64_t h1 = 0, h2 = 0;
+  for (int i = 0; i < 9; i++) { h1 += mix(HZ1[i] + 0x1234567ULL); h2 += mix(HZ2[i] ^ 0xabcdef12345ULL); }
+  for (int f = 0; f < 52; f++) { h1 ^= D1[f][S.deck[f]]; h2 ^= D2[f][S.deck[f]]; }
+  if (PEND) {
+    uint64_t o1 = 0x77, o2 = 0x99;
+    for (int p = 0; p < 9; p++) if (PEND >> p & 1) { o1 += mix(HZ1[p] ^ 0x5555ULL); o2 += mix(HZ2[p] ^ 0x3333ULL); }
+    if (PSLOT >= 0) { o1 = mix(o1 + 1000 + PSLOT % 4 * 16 + S.found[PSLOT]); o2 = mix(o2 ^ (2000 + PSLOT % 4 * 16 + S.found[PSLOT])); }
+    h1 = mix(h1 ^ o1); h2 = mix(h2 + o2);
+  }
+  *k1 = mix(h1) | 1; *k2 = h2;
+}
+static int tt_has_plain(void) {
+  int sp = PEND; PEND = 0; uint64_t k1, k2; key(&k1, &k2); PEND = sp;
+  uint64_t i = k1 & TTMASK;
+  for (;;) { uint64_t *e = TT + 2 * i; if (!e[0]) return 0; if (e[0] == k1 && e[1] == k2) return 1; i = (i + 1) & TTMASK; }
+}
+
+static int tt_add(void) {  // 1 when new
+  uint64_t k1, k2; key(&k1, &k2);
+  uint64_t i = k1 & TTMASK;
+  for (;;) {
+    uint64_t *e = TT + 2 * i;
+    if (!e[0]) { e[0] = k1; e[1] = k2; TTN++; return 1; }
+    if (e[0] == k1 && e[1] == k2) return 0;
+    i = (i + 1) & TTMASK;
+  }
+}
+
+static inline void push_c(int a, int c) { int j = S.len[a]++; S.c[a][j] = c; HZ1[a] += Z1[j][c][0]; HZ2[a] ^= Z2[j][c][0]; }
+static inline void pop_c(int a) { int j = --S.len[a]; int c = S.c[a][j]; HZ1[a] -= Z1[j][c][0]; HZ2[a] ^= Z2[j][c][0]; }
+static inline void flip_c(int a, int on) { int j = S.down[a] - (on ? 1 : 0); int c = S.c[a][j]; /* on: card j turns up */
+  if (on) { HZ1[a] += Z1[j][c][0] - Z1[j][c][1]; HZ2[a] ^= Z2[j][c][0] ^ Z2[j][c][1]; S.down[a]--; }
+  else { S.down[a]++; j = S.down[a] - 1; c = S.c[a][j]; HZ1[a] += Z1[j][c][1] - Z1[j][c][0]; HZ2[a] ^= Z2[j][c][0] ^ Z2[j][c][1]; } }
+static int pop_cards(int a, int n) { for (int q = 0; q < n; q++) pop_c(a); if (S.len[a] && S.len[a] == S.down[a]) { flip_c(a, 1); return 1; } return 0; }
+
+static int slot_for(int f) { for (int j = 0; j < 8; j++) if (j % 4 == f / 13 && S.found[j] == f % 13) return j; return -1; }
+
+static Done do_plain(Mv m);
+static Done do_move(Mv m) {
+  if (m.t >= 5) {
+    Mv p = m; p.t = m.t == 5 ? 2 : m.t == 6 ? 4 : 0;
+    Done d = do_plain(p); d.m = m; d.opend = PEND; d.opslot = PSLOT;
+    if (m.t == 7) { PEND = 0; PSLOT = -1; }
+    else if (m.t == 5) { PEND = 1 << m.b; PSLOT = -1; }
+    else { if (PEND && m.a == PSLOT) PEND |= 1 << m.b; else PEND = 1 << m.b; PSLOT = m.a; }
+    return d;
+  }
+  return do_plain(m);
+}
+static Done do_plain(Mv m) {
+  Done d = {m, 0, 0, 0};
+  switch (m.t) {
+  case 0: for (int q = m.n; q > 0; q--) push_c(m.b, S.c[m.a][S.len[m.a] - q]); d.flip = pop_cards(m.a, m.n); break;
+  case 1: S.found[m.b]++; d.flip = pop_cards(m.a, 1); break;
+  case 2: S.deck[m.f]--; push_c(m.b, m.f); break;
+  case 3: S.deck[m.f]--; S.found[m.b]++; break;
+  case 4: S.found[m.a]--; push_c(m.b, m.f); break;
+  }
+  return d;
+}
+
+static void undo_plain(Done d);
+static void undo_move(Done d) {
+  if (d.m.t >= 5) { PEND = d.opend; PSLOT = d.opslot; Done e = d; e.m.t = d.m.t == 5 ? 2 : d.m.t == 6 ? 4 : 0; undo_plain(e); return; }
+  undo_plain(d);
+}
+static void undo_plain(Done d) {
+  Mv m = d.m;
+  switch (m.t) {
+  case 0: if (d.flip) flip_c(m.a, 0); for (int q = m.n; q > 0; q--) push_c(m.a, S.c[m.b][S.len[m.b] - q]); for (int q = 0; q < m.n; q++) pop_c(m.b); break;
+  case 1: if (d.flip) flip_c(m.a, 0); S.found[m.b]--; push_c(m.a, m.f); break;
+  case 2: pop_c(m.b); S.deck[m.f]++; break;
+  case 3: S.found[m.b]--; S.deck[m.f]++; break;
+  case 4: pop_c(m.b); S.found[m.a]++; break;
+  }
+}
+
+// auto: aces up. Pushes onto AUTO stack, returns count.
+static Done *AUTO; static size_t NAUTO, CAPAUTO;
+static void push_auto(Done d) { if (NAUTO == CAPAUTO) { CAPAUTO = CAPAUTO * 2 + 1024; AUTO = realloc(AUTO, CAPAUTO * sizeof(Done)); } AUTO[NAUTO++] = d; }
+static int autoplay(void) {
+  int n = 0;
+  for (;;) {
+    int did = 0;
+    for (int i = 0; i < 9 && !did; i++) if (S.len[i]) {
+      int x = S.c[i][S.len[i] - 1];
+      if (x % 13 == 0) { int j = slot_for(x); if (j >= 0) { Mv m = {1, i, j, 1, x}; push_auto(do_move(m)); n++; did = 1; } }
+    }
+    for (int s = 0; s < 4 && !did; s++) if (S.deck[s * 13]) { int j = slot_for(s * 13); if (j >= 0) { Mv m = {3, 0, j, 1, s * 13}; push_auto(do_move(m)); n++; did = 1; } }
+    if (!did) return n;
+  }
+}
+
+// Won: no card face down and every column's ranks fall from bottom to top (always so in
+// play: a column's face-up cards are a run; not so in a position typed in any order).
+static int no_down(void) {
+  for (int i = 0; i < 9; i++) {
+    if (S.down[i]) return 0;
+    for (int j = 1; j < S.len[i]; j++) if (S.c[i][j] % 13 >= S.c[i][j - 1] % 13) return 0;
+  }
+  return 1;
+}
+
+// moves, best first: foundation, flips/empties, deck->col, other col moves, take-backs
+static Mv *MV; static size_t NMV, CAPMV;
+static void add(Mv m) { if (NMV == CAPMV) { CAPMV = CAPMV * 2 + 4096; MV = realloc(MV, CAPMV * sizeof(Mv)); } MV[NMV++] = m; }
+static inline void on2(int c, int *lo, int *hi) { int r = c % 13; if (!r) { *lo = *hi = -1; return; } if (red(c)) { *lo = r - 1; *hi = 38 + r; } else { *lo = 12 + r; *hi = 25 + r; } }
+static int slot_top_of(int f) { for (int j = 0; j < 8; j++) { int h = S.found[j]; if (h > 1 && (j % 4) * 13 + h - 1 == f) return j; } return -1; }
+static int wanted(int c, int d) {
+  int fs[2]; on2(c, &fs[0], &fs[1]);
+  for (int q = 0; q < 2; q++) { int f = fs[q]; if (f < 0) return 0;
+    if (S.deck[f] || slot_top_of(f) >= 0) return 1;
+    for (int s2 = 0; s2 < 9; s2++) if (s2 != d && S.len[s2] && S.c[s2][S.len[s2] - 1] == f) return 1; }
+  return 0;
+}
+static int accepts_any(int c, int empty) {
+  if (c % 13 == 12) return empty >= 0;
+  for (int b = 0; b < 9; b++) if (S.len[b] && fits(c, S.c[b][S.len[b] - 1])) return 1;
+  return 0;
+}
+static int run_wanted(int j, int empty) {
+  int suit = j % 4, h = S.found[j];
+  for (int r = h; r > 1; r--) { int c = suit * 13 + r - 1;
+    if (r < h && !accepts_any(c, empty)) return 0;
+    if (wanted(c, -1)) return 1; }
+  return 0;
+}
+static void gen_owed(int empty) {
+  Mv later[256]; int nl = 0;
+  for (int p = 0; p < 9; p++) if (PEND >> p & 1) {
+    int fs[2]; on2(S.c[p][S.len[p] - 1], &fs[0], &fs[1]);
+    if (fs[0] < 0) continue;
+    for (int s2 = 0; s2 < 9; s2++) if (!(PEND >> s2 & 1) && S.len[s2]) { int t = S.c[s2][S.len[s2] - 1]; if (t == fs[0] || t == fs[1]) add((Mv){7, s2, p, 1, t}); }
+    for (int q = 0; q < 2; q++) { int f = fs[q];
+      if (S.deck[f] && wanted(f, p)) later[nl++] = (Mv){5, 0, p, 1, f};
+      int j = slot_top_of(f);
+      if (j >= 0 && run_wanted(j, empty)) later[nl++] = (Mv){6, j, p, 1, f}; }
+  }
+  int j = PSLOT, kept = 0;  // the run so far could be built on (eh_bases.owed)
+  for (int p = 0; p < 9; p++) if (PEND >> p & 1 && wanted(S.c[p][S.len[p] - 1], p)) kept = 1;
+  if (j >= 0 && S.found[j] > 1 && (kept || run_wanted(j, empty))) {
+    int c = (j % 4) * 13 + S.found[j] - 1;
+    for (int b = 0; b < 9; b++) if (S.len[b] && fits(c, S.c[b][S.len[b] - 1])) later[nl++] = (Mv){6, j, b, 1, c};
+    if (c % 13 == 12 && empty >= 0) later[nl++] = (Mv){6, j, empty, 1, c};
+  }
+  for (int q = 0; q < nl; q++) add(later[q]);
+}
+static void gen(void) {
+  int empty = -1;
+  for (int i = 0; i < 9; i++) if (!S.len[i]) { empty = i; break; }
+  if (PEND) { gen_owed(empty); return; }
+  Mv buf[4][600]; int nb[4] = {0, 0, 0, 0};
+#define PUT(p, ...) do { Mv _m = {__VA_ARGS__}; buf[p][nb[p]++] = _m; } while (0)
+  for (int a = 0; a < 9; a++) {
+    int L = S.len[a]; if (!L) continue;
+    int x = S.c[a][L - 1];
+    int j = slot_for(x);
+    if (j >= 0) PUT(0, 1, a, j, 1, x);
+    int useful = (L == 1) || (L - 1 == S.down[a]);
+    for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) PUT(useful ? 1 : 3, 0, a, b, 1, x);
+    if (empty >= 0) {
+      int n = 1;
+      while (n < L - S.down[a]) { int lo = S.c[a][L - n - 1], hi = S.c[a][L - n]; if (!fits(hi, lo)) break; n++; }
+      // n = length of the top run; a king starts it only at its bottom
+      if (S.c[a][L - n] % 13 == 12 && n < L) PUT(1, 0, a, empty, n, S.c[a][L - n]);
+    }
+  }
+  for (int f = 0; f < 52; f++) if (S.deck[f]) {
+    int j = slot_for(f);
+    if (j >= 0) PUT(0, 3, 0, j, 1, f);
+    int t = BASES ? 5 : 2;
+    for (int b = 0; b < 9; b++) if (S.len[b] && fits(f, S.c[b][S.len[b] - 1]) && (!BASES || wanted(f, b))) PUT(2, t, 0, b, 1, f);
+    if (f % 13 == 12 && empty >= 0 && (!BASES || wanted(f, empty))) PUT(2, t, 0, empty, 1, f);
+  }
+  for (int j = 0; j < 8; j++) {
+    int h = S.found[j]; if (h < 2) continue;
+    if (j >= 4 && S.found[j - 4] == h) continue;  // the two slots alike
+    int f = (j % 4) * 13 + h - 1;
+    if (BASES && !run_wanted(j, empty)) continue;
+    int t = BASES ? 6 : 4;
+    for (int b = 0; b < 9; b++) if (S.len[b] && fits(f, S.c[b][S.len[b] - 1])) PUT(3, t, j, b, 1, f);
+    if (f % 13 == 12 && empty >= 0) PUT(3, t, j, empty, 1, f);
+  }
+  for (int p = 0; p < 4; p++) for (int i = 0; i < nb[p]; i++) add(buf[p][i]);
+}
+
+typedef struct { size_t mv0, mvn, i, auto0, nauto; Done chosen; } Frame;
+
+static void print_move(Mv m) {
+  switch (m.t) {
+  case 0: printf("t%d-t%d:%d\n", m.a + 1, m.b + 1, m.n); break;
+  case 1: printf("t%d-f\n", m.a + 1); break;
+  case 2: printf("D %d t%d\n", m.f, m.b + 1); break;
+  case 3: printf("D %d f\n", m.f); break;
+  case 4: case 6: printf("f%d-t%d\n", m.a + 1, m.b + 1); break;
+  case 5: printf("D %d t%d\n", m.f, m.b + 1); break;
+  case 7: printf("t%d-t%d:1\n", m.a + 1, m.b + 1); break;
+  }
+}
+
+int main(int argc, char **argv) {
+  long long budget = argc > 1 ? atoll(argv[1]) : 100000000LL;
+  int bits = argc > 2 ? atoi(argv[2]) : 27;
+  BASES = !(argc > 3 && !strcmp(argv[3], "plain"));
+  if (bits < 10 || bits > 34) return 2;
+  TTMASK = (1ULL << bits) - 1; TTCAP = (TTMASK + 1) / 10 * 7;
+  TT = calloc((TTMASK + 1) * 2, sizeof(uint64_t));
+  for (int i = 0; i < 9; i++) {
+    int n; if (scanf("%d %d", &S.down[i], &n) != 2) return 2;
+    S.len[i] = n; for (int j = 0; j < n; j++) { int v; if (scanf("%d", &v) != 1) return 2; S.c[i][j] = v; }
+  }
+  zinit();
+  for (int i = 0; i < 9; i++) { HZ1[i] = HZ2[i] = 0; for (int j = 0; j < S.len[i]; j++) { int c = S.c[i][j], d = j < S.down[i]; HZ1[i] += Z1[j][c][d]; HZ2[i] ^= Z2[j][c][d]; } }
+  int k; if (scanf("%*s %d", &k) != 1) return 2;
+  for (int j = 0; j < k; j++) { int v; if (scanf("%d", &v) != 1) return 2; S.deck[v]++; }
+  if (scanf("%*s") != 0) return 2;
+  for (int j = 0; j < 8; j++) if (scanf("%d", &S.found[j]) != 1) return 2;
+
+  Frame *st = NULL; size_t ns = 0, cs = 0;
+  long long nodes = 0;
+  size_t a0 = NAUTO; int na = autoplay();
+  tt_add(); nodes++;
+  int won = no_down();
+  if (!won) {
+    cs = 1024; st = malloc(cs * sizeof(Frame));
+    size_t m0 = NMV; gen();
+    st[ns++] = (Frame){m0, NMV - m0, 0, a0, (size_t)na, {{0}}};
+    while (ns) {
+      Frame *fr = &st[ns - 1];
+      if (fr->i == fr->mvn) {
+        for (size_t q = fr->nauto; q-- > 0;) undo_move(AUTO[fr->auto0 + q]);
+        NAUTO = fr->auto0; NMV = fr->mv0; ns--;
+        if (ns) undo_move(st[ns - 1].chosen);
+        continue;
+      }
+      Mv m = MV[fr->mv0 + fr->i++];
+      fr->chosen = do_move(m);
+      size_t b0 = NAUTO; int nb = autoplay();
+      if (no_down()) { won = 1; break; }
+      if (PEND ? tt_has_plain() : !tt_add()) { for (size_t q = nb; q-- > 0;) undo_move(AUTO[b0 + q]); NAUTO = b0; undo_move(fr->chosen); continue; }
+      nodes++;
+      if (nodes >= budget || TTN >= TTCAP) { printf("unknown %lld\n", nodes); return 0; }
+      if (ns == cs) { cs *= 2; st = realloc(st, cs * sizeof(Frame)); }
+      size_t m0 = NMV; gen();
+      st[ns++] = (Frame){m0, NMV - m0, 0, b0, (size_t)nb, {{0}}};
+    }
+  }
+  if (!won) { printf("unwinnable %lld\n", nodes); return 0; }
+  printf("winnable %lld\n", nodes);
+  for (size_t i = 0; i < ns; i++) {
+    for (size_t q = 0; q < st[i].nauto; q++) print_move(AUTO[st[i].auto0 + q].m);
+    print_move(st[i].chosen.m);
+  }
+  // autos after the last move (or at the root when the root is already won)
+  size_t from = ns ? st[ns - 1].auto0 + st[ns - 1].nauto : 0;
+  for (size_t q = from; q < NAUTO; q++) print_move(AUTO[q].m);
+  // finish: lowest rank first
+  for (;;) {
+    int best = -1; Mv bm = {0};
+    for (int i = 0; i < 9; i++) if (S.len[i]) { int x = S.c[i][S.len[i] - 1]; int j = slot_for(x); if (j >= 0 && (best < 0 || x % 13 < best)) { best = x % 13; bm = (Mv){1, i, j, 1, x}; } }
+    for (int f = 0; f < 52; f++) if (S.deck[f]) { int j = slot_for(f); if (j >= 0 && (best < 0 || f % 13 < best)) { best = f % 13; bm = (Mv){3, 0, j, 1, f}; } }
+    if (best < 0) break;
+    do_move(bm); print_move(bm);
+  }
+  return 0;
+}

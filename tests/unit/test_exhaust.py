@@ -1,0 +1,94 @@
+"""The C port of Easy Harp's complete search (bench/eh_exhaust.c, driven by
+bench/decide_positions.py; issue 24 point 3) gives the rules package's verdicts: with the
+obligations of eh_bases and without them, on positions near the end and on positions a
+careless player reached, and its wins replay to a win through ``g.play``. The figures
+it gives in the README stand on this. Skipped where no C compiler is installed (it is a
+bench tool; nothing the product ships needs one)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import game
+
+from .solver_support import near_end_easy_harp
+from .test_solver_bases import LOST
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler")
+
+
+def _driver() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("decide_positions", ROOT / "bench" / "decide_positions.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
+    binary = tmp_path_factory.mktemp("exhaust") / "eh_exhaust"
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "bench" / "eh_exhaust.c")], check=True)
+    return _driver(), binary
+
+
+def c_solve(engine: tuple[ModuleType, Path], g: game.Game, mode: str) -> tuple[str, list[str]]:
+    drv, binary = engine
+    out = subprocess.run([str(binary), "2000000", "20", mode], input=drv.c_input(g), capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    return out[0].split()[0], [m for m in out[1:] if m.strip()]
+
+
+def test_lost_positions_from_play_are_lost_in_both_modes(engine: tuple[ModuleType, Path]) -> None:
+    for text in LOST:
+        g = game.load_position(text, game="easy-harp")
+        assert c_solve(engine, g, "bases")[0] == c_solve(engine, g, "plain")[0] == "unwinnable"
+
+
+def test_careless_positions_the_rules_package_proves_lost_are_lost(engine: tuple[ModuleType, Path]) -> None:
+    """Four positions of bench/careless-positions.json that the complete search proves
+    lost within 30,000 positions (942 to 19,267 in C with the obligations)."""
+    positions = json.loads((ROOT / "bench" / "careless-positions.json").read_text(encoding="utf-8"))["positions"]
+    for i in (13, 19, 41, 79):
+        g = game.load_position(positions[i]["position"], game="easy-harp")
+        assert game.solve(g, max_nodes=30_000, mode="complete").status == "unwinnable"
+        assert c_solve(engine, g, "bases")[0] == c_solve(engine, g, "plain")[0] == "unwinnable", i
+
+
+def test_near_end_positions_get_the_rules_package_verdict(engine: tuple[ModuleType, Path]) -> None:
+    """Positions typed in any order (face-up cards that are no run): the engine's
+    shortcut (no face-down card: won) must not take them as won."""
+    rnd = random.Random(35)
+    seen = {"winnable": 0, "unwinnable": 0}
+    for _ in range(24):
+        g = near_end_easy_harp(rnd, rnd.randint(12, 24))
+        want = game.solve(g, max_nodes=50_000, mode="complete").status
+        if want == "unknown":
+            continue
+        for mode in ("bases", "plain"):
+            status, moves = c_solve(engine, g, mode)
+            assert status == want, (mode, g.position())
+            if status == "winnable":
+                assert engine[0].replay(g, moves), (mode, g.position())
+        seen[want] += 1
+    assert seen["winnable"] >= 10, seen
+
+
+def test_a_deal_is_won_with_stock_taps_that_replay(engine: tuple[ModuleType, Path]) -> None:
+    g = game.new_game(game.DealCode("easy-harp", 0, 8))
+    status, moves = c_solve(engine, g, "bases")
+    if status == "winnable":  # within 2,000,000 positions; the line draws from the stock
+        assert any(m.startswith("D ") for m in moves)
+        assert engine[0].replay(g, moves)
+    else:
+        assert status == "unknown"
