@@ -9,7 +9,7 @@ engines:
   complete search alone: the proofs of loss the product can give) or ``auto`` (what
   ``game.solve`` runs: dives for wins, then the complete search);
 - ``c``: ``bench/eh_exhaust.c``, the same complete search written again in C (built here
-  with ``cc -O2`` into ``bench/out/``), about 35 times as fast, in ``--mode`` ``bases``
+  with ``cc -O2`` into ``bench/out/``), 15 to 30 times as fast, in ``--mode`` ``bases``
   (the product's pruning) or ``plain`` (without the obligations of
   ``game/solver/eh_bases.py``: a check of that pruning at scale). It tells how many of
   the positions are lost at all, and so how far the product's proofs fall short.

@@ -1,5 +1,5 @@
-// Easy Harp's complete search written again in C, about 35 times as fast as the rules
-// package's (a bench tool: bench/bench_exhaust.py builds and drives it; not product code).
+// Easy Harp's complete search written again in C, 15 to 30 times as fast as the rules
+// package's (a bench tool: bench/decide_positions.py builds and drives it; not product code).
 // It tells how far the product's proofs are from deciding a set of positions (issue 24
 // point 3), and checks at scale, against a search without it, the pruning the product uses.
 //
