@@ -27,10 +27,14 @@ from .texts import Texts
 
 #: The last verdict proven on this device ("yes" or "no"), kept across visits so that a
 #: reload shows it at once instead of "thinking" for the seconds a search takes (trial
-#: 44): JSON {"v": 1, "position": the first 32 hex digits of the SHA-256 of the
-#: position text (``Game.position``), "value": "yes" | "no"}. A proof either way holds
-#: for that position for good; "unknown" is not kept (it is searched again).
+#: 44): JSON {"v": VERDICT_VERSION, "position": the first 32 hex digits of the SHA-256
+#: of the position text (``Game.position``), "value": "yes" | "no"}. A proof either way
+#: holds for that position for good; "unknown" is not kept (it is searched again).
 KEY_VERDICT = "solitaire.verdict"
+#: Raised when a fix of the solver may change a verdict kept before it: 2 since the
+#: complete search called some won Easy Harp positions lost (7 December 2026,
+#: ``eh_bases.owed``), so a "no" kept by version 1 is searched again.
+VERDICT_VERSION = 2
 KEPT = ("yes", "no")
 
 
@@ -137,7 +141,7 @@ class Helping(Core):
         value = verdict(sol)
         self.show_verdict(value)
         if value in KEPT and not self.g.is_won and self.kept_verdict() != value:
-            record = {"v": 1, "position": position_digest(self.key_of()), "value": value}
+            record = {"v": VERDICT_VERSION, "position": position_digest(self.key_of()), "value": value}
             self.store.set(KEY_VERDICT, json.dumps(record))
 
     def show_verdict(self, value: str) -> None:
@@ -155,7 +159,7 @@ class Helping(Core):
             data = game.read_json(raw) if raw else None
         except ValueError:
             return None
-        if (not isinstance(data, dict) or type(data.get("v")) is not int or data["v"] != 1
+        if (not isinstance(data, dict) or type(data.get("v")) is not int or data["v"] != VERDICT_VERSION
                 or data.get("value") not in KEPT
                 or data.get("position") != position_digest(self.key_of())):
             return None

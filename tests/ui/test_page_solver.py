@@ -238,8 +238,10 @@ def test_a_proven_verdict_comes_back_at_once_after_a_reload(monkeypatch):
     assert verdict(third) == "no" and "verdict" not in asked
     # what is not a kept verdict of this position is searched as before
     kept = at_yes[KEY_VERDICT]
-    for forged in ("{", "[]", kept.replace('"v": 1', '"v": 2'), kept.replace('"v": 1', '"v": true'),
-                   kept.replace('"v": 1', '"v": 1.0'), kept.replace('"yes"', '"maybe"'),
+    assert '"v": 2' in kept  # version 1 kept verdicts from before the eh_bases fix
+    for forged in ("{", "[]", kept.replace('"v": 2', '"v": 1'), kept.replace('"v": 2', '"v": 3'),
+                   kept.replace('"v": 2', '"v": true'), kept.replace('"v": 2', '"v": 2.0'),
+                   kept.replace('"yes"', '"maybe"'),
                    kept.replace('"position": "', '"position": "0'), third.br.store.data[KEY_VERDICT]):
         other = reload({**at_yes, KEY_VERDICT: forged})
         run_until(other, lambda o=other: verdict(o) == "yes")
