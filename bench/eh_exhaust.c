@@ -44,8 +44,17 @@ static int PEND = 0, PSLOT = -1, BASES = 1;
 
 static uint64_t Z1[120][52][2], Z2[120][52][2], D1[52][3], D2[52][3];
 static uint64_t HZ1[9], HZ2[9];
-static void zinit(void) { uint64_t x = 12345; for (int i = 0; i < 120; i++) for (int c = 0; c < 52; c++) for (int d = 0; d < 2; d++) { x += 0x9e3779b97f4a7c15ULL; uint64_t z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; Z1[i][c][d] = z ^ (z >> 31); x += 0x9e3779b97f4a7c15ULL; z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; Z2[i][c][d] = z ^ (z >> 31); }
-  for (int c = 0; c < 52; c++) for (int d = 0; d < 3; d++) { x += 0x9e3779b97f4a7c15ULL; uint64_t z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; D1[c][d] = z ^ (z >> 31); x += 0x9e3779b97f4a7c15ULL; z = x; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL; D2[c][d] = z ^ (z >> 31); } }
+static uint64_t splitmix(uint64_t *x) {  // the next number of SplitMix64 from state x
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL; z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+static void zinit(void) {
+  uint64_t x = 12345;
+  for (int i = 0; i < 120; i++) for (int c = 0; c < 52; c++) for (int d = 0; d < 2; d++) {
+    Z1[i][c][d] = splitmix(&x); Z2[i][c][d] = splitmix(&x); }
+  for (int c = 0; c < 52; c++) for (int d = 0; d < 3; d++) { D1[c][d] = splitmix(&x); D2[c][d] = splitmix(&x); }
+}
 static uint64_t *TT; static uint64_t TTMASK; static uint64_t TTN, TTCAP;
 
 static uint64_t mix(uint64_t h) { h ^= h >> 33; h *= 0xff51afd7ed558ccdULL; h ^= h >> 33; h *= 0xc4ceb9fe1a85ec53ULL; h ^= h >> 33; return h; }
@@ -277,7 +286,7 @@ int main(int argc, char **argv) {
   if (!won) {
     cs = 1024; st = malloc(cs * sizeof(Frame));
     size_t m0 = NMV; gen();
-    st[ns++] = (Frame){m0, NMV - m0, 0, a0, (size_t)na, {{0}}};
+    st[ns++] = (Frame){m0, NMV - m0, 0, a0, (size_t)na, {{0}, 0, 0, 0}};
     while (ns) {
       Frame *fr = &st[ns - 1];
       if (fr->i == fr->mvn) {
@@ -295,7 +304,7 @@ int main(int argc, char **argv) {
       if (nodes >= budget || TTN >= TTCAP) { printf("unknown %lld\n", nodes); return 0; }
       if (ns == cs) { cs *= 2; st = realloc(st, cs * sizeof(Frame)); }
       size_t m0 = NMV; gen();
-      st[ns++] = (Frame){m0, NMV - m0, 0, b0, (size_t)nb, {{0}}};
+      st[ns++] = (Frame){m0, NMV - m0, 0, b0, (size_t)nb, {{0}, 0, 0, 0}};
     }
   }
   if (!won) { printf("unwinnable %lld\n", nodes); return 0; }
