@@ -56,6 +56,9 @@ LINE_HINT_NODES = 12_000
 #: How many moves of a remembered line ``Slicer.follow`` tries to reach the position
 #: shown (a player's action plays one; a batch of Finish for me is remembered apart).
 FOLLOW_MOVES = 3
+#: How many of the moves Redo would replay ``Slicer.follow`` tries, after an Undo, to
+#: meet a position with a remembered winning line.
+BACK_MOVES = 12
 CACHE_LIMIT = 400  # positions remembered (about four undo histories)
 # "Finish for me" (issue 10 point 7, issue 24 point 5): the first moves at a pace a
 # player can follow (card animations last 180 ms), then faster, stock taps faster still,
@@ -226,11 +229,11 @@ class Slicer:
                 ``game`` and ``cells`` read ``prev``). depth: how many moves of the line
                 are tried (each costs a move and a position text).
         """
-        if key == prev or key in self.cache:
+        if key == prev or (key in self.cache and self.cache[key].status != "unknown"):
             return None
         sol = self.cache.get(prev)
         if sol is None or sol.status != "winnable" or not sol.moves:
-            return None
+            return self.back(key, g)
         try:
             p = game.load_position(prev, game=g.game, cells=g.cells)
             for i, move in enumerate(sol.moves[:depth]):
@@ -239,6 +242,28 @@ class Slicer:
                     rest = game.Solution(sol.status, tuple(sol.moves[i + 1:]), 0)
                     self.remember(key, rest)
                     return rest
+        except (game.BadPosition, game.BadNotation, game.IllegalMove):
+            return None
+        return self.back(key, g)
+
+    def back(self, key: str, g: game.Game, depth: int = BACK_MOVES) -> game.Solution | None:
+        """The winning line of position ``key`` (the table's, of game ``g``) through the
+        moves Redo would replay, when one of the first ``depth`` of them reaches a
+        position with a remembered winning line: those moves, then that line,
+        remembered for ``key`` and returned. A player who undoes from a position found
+        winnable is told at once that this one is winnable too (a tester saw "Win
+        unsure" for 60 s two moves before a position marked "Can be won"). None when
+        no such position is met."""
+        try:
+            redo = [str(m) for m in g.redo_moves()[:depth]]
+            p = game.load_position(key, game=g.game, cells=g.cells)
+            for i, move in enumerate(redo):
+                p.play(move)
+                sol = self.cache.get(p.position())
+                if sol is not None and sol.status == "winnable":
+                    line = game.Solution(sol.status, (*redo[:i + 1], *sol.moves), 0)
+                    self.remember(key, line)
+                    return line
         except (game.BadPosition, game.BadNotation, game.IllegalMove):
             return None
         return None

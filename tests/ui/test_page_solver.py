@@ -535,6 +535,31 @@ def test_the_indicator_answers_when_finish_for_me_found_a_line_and_is_declined()
     d.check_all()
 
 
+def test_an_undo_from_a_position_found_winnable_says_winnable_at_once():
+    # Trial 47: after moves and an Undo back, a position two moves before one marked
+    # "Can be won" showed "Win unsure" for over 60 s. The move undone, then the line
+    # known after it, win from here: the indicator says so at once, with no search.
+    d = Driver("EH1-N-AAAAAAB", settings={"show_winnable": True}, budgets={**FULL, "verdict": 50})
+    run_until(d, lambda: verdict(d) != "thinking")
+    assert verdict(d) == "unknown"
+    start = d.g.position()
+    d.drag("t6", 5, "t5")
+    d.button("solve")
+    run_until(d, lambda: d.dialog_open() == "dlg-confirm")
+    d.button("cancel")
+    assert verdict(d) == "yes" and moves(d) == 1
+    d.button("undo")
+    assert d.g.position() == start and verdict(d) == "yes"
+    assert d.page.assist.slicer.job is None
+    line = d.page.assist.known(d.g.position())
+    assert line is not None and line.status == "winnable"
+    g = game.new_game("EH1-N-AAAAAAB")
+    for m in line.moves:
+        g.play(m)
+    assert g.is_won
+    d.check_all()
+
+
 def test_a_game_won_by_hand_says_won():
     from test_page_worker import play_on
 

@@ -354,3 +354,41 @@ def test_a_line_is_followed_to_the_positions_it_passes():
     off.play(moves[0])
     assert s.follow(start, off.position(), off) is None
     assert s.follow("not a position", two, g) is None  # nothing remembered for it
+
+
+def test_an_undo_from_a_winnable_position_is_winnable_at_once():
+    # Trial 47: after moves and an Undo back, a position two moves before one marked
+    # "Can be won" showed "Win unsure" for over 60 s. A position whose Redo moves reach
+    # a remembered winning line takes those moves and that line, without a search,
+    # even when its own search had said "unknown".
+    g = game.new_game("EH1-N-AABSGQO")
+    start = g.position()
+    played = [str(m) for m in g.legal_moves()[:1]]
+    g.play(played[0])
+    mid = g.position()
+    line = game.solve(g, max_nodes=50_000)
+    assert line.status == "winnable"
+    g.play(line.moves[0])
+    later = g.position()
+    s = Slicer()
+    s.remember(later, game.Solution("winnable", tuple(line.moves[1:]), 0))
+    s.remember(start, game.Solution("unknown", (), 50_000))
+    g.undo()
+    assert g.position() == mid
+    got = s.follow(later, mid, g)
+    assert got is not None and len(got.moves) == len(line.moves) and got.moves[1:] == tuple(line.moves[1:])
+    g.undo()
+    assert g.position() == start
+    back = s.follow(mid, start, g)
+    assert back is not None and back.status == "winnable" and back.moves[2:] == tuple(line.moves[1:])
+    assert len(back.moves) == len(line.moves) + 1
+    assert s.known(start) == back
+    replay = game.new_game("EH1-N-AABSGQO")
+    for m in back.moves:
+        replay.play(m)
+    assert replay.is_won
+    # Redo moves that meet no winning line, or lie past the depth: nothing.
+    assert Slicer().follow(mid, start, g) is None
+    assert s.back(start, g, depth=0) is None
+    fresh = game.new_game("EH1-N-AABSGQO")
+    assert s.follow(later, fresh.position(), fresh) is None  # no Redo moves at all
