@@ -85,6 +85,10 @@ class Site:
 
         self.sent: collections.Counter[str] = collections.Counter()
         self.requests: collections.Counter[str] = collections.Counter()
+        #: every answer: (seconds since the start, path, status, who asked: the
+        #: Referer's last part, the revalidation headers sent)
+        self.log: list[tuple[float, str, int, str, str]] = []
+        self._t0 = time.monotonic()
         self.offline = False
         self.rate = mbit * 1e6 / 8 if mbit else None
         self.latency = latency_ms / 1000
@@ -114,6 +118,15 @@ class Site:
                 if site.latency:
                     time.sleep(site.latency)
                 return super().send_head()
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                path = self.path.split("?")[0]
+                asked = " ".join(f"{h}={self.headers[h]}" for h in ("If-None-Match", "If-Modified-Since",
+                                                                      "Cache-Control") if self.headers[h])
+                who = (self.headers["Referer"] or "-").rsplit("/", 1)[-1] or "/"
+                with site._lock:
+                    site.log.append((round(time.monotonic() - site._t0, 3), path, code, who, asked))
+                super().send_response(code, message)
 
             def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - base-class signature
                 path = self.path.split("?")[0]

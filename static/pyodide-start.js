@@ -55,7 +55,7 @@
 // (bytes/ms): the first visit's estimate of the copy's download, 0 when not made, and
 // copyDecidedMs when it was decided (ms from navigation start; 0: not decided); wasm
 // (an early restore): "early" when it took the wasm static/warm-copy.js compiled, "own"
-// when Pyodide compiled its own.
+// when Pyodide compiled its own, and wasmWhy why ("" when early).
 import "./vendor/packed.js";
 import "./vendor/fzstd/index.js";
 import "./unpack.js";
@@ -597,14 +597,17 @@ const startVendored = (options) => withoutJspi(() => sharingSmallModules(() => l
 // following each other. Without a module (not compiled), Pyodide's own response is
 // instantiated as before. Pyodide never resolves its start if the instantiation
 // throws, so a module that cannot be instantiated falls back to that too.
-// `said.wasm` becomes "early" when the module compiled early was used, else "own".
+// `said.wasm` becomes "early" when the module compiled early was used, else "own", and
+// `said.wasmWhy` says why not ("" when it was).
 async function withWarmParts(start, wasm, read, said) {
   const own = Object.getOwnPropertyDescriptor(WebAssembly, "instantiateStreaming");
   said.wasm = "own";
+  said.wasmWhy = "not asked";
   WebAssembly.instantiateStreaming = async function instantiateOnce(source, imports) {
     if (WebAssembly.instantiateStreaming === instantiateOnce) Object.defineProperty(WebAssembly, "instantiateStreaming", own);
     await read;
     const module = await wasm;
+    said.wasmWhy = module ? "" : `not compiled early: ${window.__warmWasmWhy || "no warm-copy.js"}`;
     if (module) {
       try {
         const instance = await WebAssembly.instantiate(module, imports);
@@ -613,6 +616,7 @@ async function withWarmParts(start, wasm, read, said) {
         return { instance, module };
       } catch (err) {
         console.warn("Pyodide's wasm compiled early not used:", err);
+        said.wasmWhy = `not instantiated: ${(err && err.message) || err}`;
       }
     }
     return own.value.call(WebAssembly, source, imports);
@@ -656,7 +660,8 @@ const earlyRestore = controlled ? (async () => {
     const said = {};
     const pyodide = await withWarmParts(() => restore({ indexURL: INDEX_URL }, copy),
       window.__warmWasm || null, lookup, said);
-    return { pyodide, ms: performance.now() - t0, bytes: (await copy).byteLength, error: null, wasm: said.wasm };
+    return { pyodide, ms: performance.now() - t0, bytes: (await copy).byteLength, error: null, wasm: said.wasm,
+             wasmWhy: said.wasmWhy };
   } catch (err) {
     const why = String((err && err.message) || err);
     if (why !== NO_COPY) console.warn("Pyodide's saved start refused, starting afresh:", err);
@@ -674,7 +679,7 @@ export async function loadPyodide(options = {}) {
     if (options.stderr) pyodide.setStderr({ batched: options.stderr });
     giveToPyScript(pyodide, { mode: "restored", ms: performance.now() - t0, restoreMs: started.ms, early: true,
                       copy: "used", bytes: started.bytes, error: null, copyEtaMs: 0, copyRate: 0,
-                      wasm: started.wasm });
+                      wasm: started.wasm, wasmWhy: started.wasmWhy });
     return pyodide;
   }
   const createPyodideModule = await moduleText();

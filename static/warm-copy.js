@@ -37,6 +37,7 @@
 // - window.__warmWasm: Promise<WebAssembly.Module | null>, Pyodide's wasm
 //   (static/vendor/pyodide/pyodide.asm.wasm) compiled from the worker's cache, or null
 //   (not cached, not compiled): Pyodide then compiles it itself.
+// - window.__warmWasmWhy: why __warmWasm is null ("not cached" or the compile's error).
 //
 // The cache: the oldest of this scope's (sw.js: `solitaire:<scope path>:<version>`),
 // leaving out `…:given` (a first visit's files, before the worker precached them). There
@@ -104,8 +105,10 @@
   window.__warmWasm = (async () => {
     try {
       const hit = await cached(wasmUrl);
+      if (!hit) window.__warmWasmWhy = "not cached";
       return hit ? await WebAssembly.compileStreaming(hit) : null;
-    } catch (_) {
+    } catch (err) {
+      window.__warmWasmWhy = String((err && err.message) || err);
       return null; // not compiled here: Pyodide compiles it
     }
   })();

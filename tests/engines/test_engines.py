@@ -173,7 +173,7 @@ def test_the_game_in_each_engine(engine: str, site: Site, browser_page: Page) ->
         names = [path] + [packed.copy_name(path, key) for key in packed.KEYS.values()]
         sizes = {(ROOT / name).stat().st_size for name in names if (ROOT / name).is_file()}
         assert len(forms) == 1 and all(sent in sizes for _, sent in forms.values()), \
-            f"{engine} {path}: (requests, bytes) {forms}"
+            f"{engine} {path}: (requests, bytes) {forms}; {[e for e in site.log if e[1] in forms]}"
     p.reload()
     ready(p)
     shows(p, twin, "reload")
@@ -190,7 +190,8 @@ def test_the_game_in_each_engine(engine: str, site: Site, browser_page: Page) ->
         # Pyodide restored from the copy in the worker's cache, before PyScript asked,
         # with the wasm static/warm-copy.js compiled from that cache.
         start = p.eval("(s => `${s.mode} ${s.copy} ${s.early} ${s.wasm}`)(window.__pyodideStart)")
-        assert start == "restored used true early", f"{engine}: {start}"
+        why = p.eval("window.__pyodideStart.wasmWhy")
+        assert start == "restored used true early", f"{engine}: {start} ({why})"
         # the copy read as Blob slices of its data in Chromium, as a stream elsewhere
         # (static/warm-copy.js: each engine's quicker read)
         read = p.eval("window.__warmCopyRead")
