@@ -9,7 +9,9 @@ Rules (SPEC §6, issue 3):
   that cannot be dragged (the stock, a face-down card, an empty pile) a wobbly press
   is still a tap, but one that moves ``4 * slop`` px or more is a swipe that does
   nothing: its release is not a tap (a tester's drag that began on the stock drew a
-  card).
+  card). A swipe that began on the stock is reported (``Swipe``, with where it ended):
+  the adapter draws a card when it ends on the waste (trial 47: a player dragged the
+  stock onto the waste and nothing happened, nor was anything said).
 - A second tap on the same card (the same physical card, in the same pile) within
   ``double_ms`` of the first is a double tap; nothing else is (SPEC §6, issue 23): taps
   on different cards are single taps however quick, and each one acts. A tap on a pile
@@ -88,7 +90,16 @@ class Refused:
     target: Target
 
 
-Intent = Tap | DoubleTap | DragStart | DragMove | Drop | Cancel | Refused
+@dataclass(frozen=True, slots=True)
+class Swipe:
+    """A swipe (module docstring) that began on the stock, released at (x, y)."""
+
+    target: Target
+    x: float
+    y: float
+
+
+Intent = Tap | DoubleTap | DragStart | DragMove | Drop | Cancel | Refused | Swipe
 
 
 @dataclass(slots=True)
@@ -169,13 +180,15 @@ class Gestures:
         return [DragMove(dx, dy)]
 
     def up(self, pointer: int, x: float, y: float, t: float) -> list[Intent]:
-        """A ``pointerup``: a ``Drop``, a ``Tap``, a ``DoubleTap`` or nothing."""
+        """A ``pointerup``: a ``Drop``, a ``Tap``, a ``DoubleTap``, a ``Swipe`` or nothing."""
         p = self._press
         if p is None or p.pointer != pointer:
             return []
         self._press = None
         if p.dragging:
             return [Drop(p.target, x, y)]
+        if p.swiped and p.target.pile == "s":
+            return [Swipe(p.target, x, y)]
         if p.refused or p.swiped:
             return []
         tg = p.target

@@ -95,6 +95,8 @@ class Pointer:
                 self.emit(it.Refused(g.target.refusal, g.target.pile, g.target.index))
             elif isinstance(g, gestures.Cancel):
                 self.emit(it.Drop(None))
+            elif isinstance(g, gestures.Swipe) and self.pile_at(g.x, g.y) == "w":
+                self.emit(it.Tap(g.target.pile, g.target.index, False))  # the stock dragged onto the waste
 
     def reset(self) -> None:
         """Forget any press and tap in progress (a dialog opened, the game changed)."""

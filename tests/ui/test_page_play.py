@@ -219,6 +219,22 @@ def test_fast_taps_on_the_stock_only_draw():
     d.check_all()
 
 
+def test_the_stock_dragged_onto_the_waste_draws_and_elsewhere_does_nothing():
+    """Trial 47: a player dragged the stock onto the waste, and nothing happened. That
+    drag draws a card, as a tap does; a drag from the stock that ends anywhere else
+    still does nothing (an earlier tester's drag that began on the stock drew a card)."""
+    code = "EH1-N-AAAAAAF"
+    d = Driver(code)
+    twin = game.new_game(code)
+    for dst, draws in (("w", True), ("t5", False), ("w", True)):
+        d.drag("s", len(d.g.pile("s")) - 1, dst)
+        if draws:
+            twin.play("s")
+        assert d.g.position() == twin.position(), dst
+    assert d.g.move_count == 2
+    d.check_all()
+
+
 def test_a_deal_with_no_move_says_so():
     stuck = game.new_game("EO1-C4-AAAAAFA")  # deal 130 with 4 cells: no legal move at all
     assert stuck.legal_moves() == []
