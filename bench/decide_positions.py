@@ -28,6 +28,7 @@ stops with an error when two answers disagree (a win against a proof of loss: a 
 Usage:
     python3 bench/decide_positions.py --engine c --mode bases --budgets 20000000,200000000
     python3 bench/decide_positions.py --engine python --mode complete --budgets 1000000 --only-lost c
+    python3 bench/decide_positions.py --engine python --mode auto --budgets 400000 --undecided
     python3 bench/decide_positions.py --summary
 """
 
@@ -131,13 +132,16 @@ def verdict(tries: list[tuple[str, int, str]], engine: str | None = None) -> str
     return "w" if "w" in got else "l" if "l" in got else "u"
 
 
-def _open(tries: list[tuple[str, int, str]], how: str, budget: int, only_lost: str | None) -> bool:
+def _open(tries: list[tuple[str, int, str]], how: str, budget: int, only_lost: str | None,
+          undecided: bool = False) -> bool:
     """Whether a position is still to be tried by ``how`` (engine-mode) at ``budget``: no
     engine has won it (a replayed win is a fact), ``how`` has not decided it nor tried it
-    at a budget at least as large, and (``only_lost``) that engine proved it lost."""
+    at a budget at least as large, (``only_lost``) that engine proved it lost, and
+    (``undecided``) no engine proved it lost."""
     mine = [t for t in tries if t[2] == how]
     return ("w" not in {t[0] for t in tries} and verdict(mine) == "u" and not any(b >= budget for _, b, _ in mine)
-            and (only_lost is None or verdict(tries, only_lost) == "l"))
+            and (only_lost is None or verdict(tries, only_lost) == "l")
+            and not (undecided and verdict(tries) == "l"))
 
 
 def run(args: argparse.Namespace) -> None:
@@ -149,7 +153,8 @@ def run(args: argparse.Namespace) -> None:
     how = f"{args.engine}-{args.mode}"
     for budget in [int(b) for b in args.budgets.split(",")]:
         tries = read(path)
-        todo = [i for i in range(len(positions)) if _open(tries.get(i, []), how, budget, args.only_lost)]
+        todo = [i for i in range(len(positions))
+                if _open(tries.get(i, []), how, budget, args.only_lost, args.undecided)]
         if not todo:
             continue
         print(f"{how}: {len(todo)} positions at {budget:,}", file=sys.stderr)
@@ -184,6 +189,7 @@ def main() -> None:
     ap.add_argument("--budgets", default="20000000,200000000")
     ap.add_argument("--bits", type=int, default=27, help="c: 2**BITS table entries of 16 bytes")
     ap.add_argument("--only-lost", choices=["python", "c"], help="only positions that engine proved lost")
+    ap.add_argument("--undecided", action="store_true", help="only positions no engine decided")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--nice", type=int, default=10)
     ap.add_argument("--summary", action="store_true")
