@@ -94,6 +94,22 @@ const GIVEN = `solitaire:${new URL(ROOT).pathname}:given`;
 // 0.82-0.96 before, 0.49 after (bench/bench_startup.py, 4 rounds); Firefox 0.92-1.01
 // before, 0.55 after; WebKitGTK 0.52-0.67 before, 0.52 after (bench_engines_start.py, 3).
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+// static/warm-copy.js (async, in the head) reads the cached copy and wasm for a
+// controlled page, and sets window.__warmCopyRan first thing. It usually runs before
+// this module, but nothing orders two async scripts: in Firefox under load this module
+// ran first in 2 of 23 runs of the engines test, saw none of warm-copy.js's promises, and
+// Pyodide compiled its own wasm and asked the worker for the copy (0 in 40 runs after
+// this wait, the same load beside them: 7 December).
+// So whatever reads them here waits for that script (its load or error event, at most
+// WARM_WAIT_MS: a start never hangs on it).
+const WARM_WAIT_MS = 2000;
+const warmCopyRan = !controlled || window.__warmCopyRan ? Promise.resolve() : new Promise((resolve) => {
+  const el = document.querySelector('script[src$="static/warm-copy.js"]');
+  if (!el) return resolve();
+  el.addEventListener("load", resolve);
+  el.addEventListener("error", resolve);
+  setTimeout(resolve, WARM_WAIT_MS);
+});
 // The page's fetch as it is now, before serveEarly (below) answers the early files' own
 // URLs with the responses made here.
 const pageFetch = window.fetch.bind(window);
@@ -314,7 +330,7 @@ if (!controlled) {
 // Pyodide's wasm is compiled from the worker's cache by static/warm-copy.js
 // (window.__warmWasm): its fetch here is made only if Pyodide reads it (that compile
 // failed), not 9.6 MB read for nothing.
-if (controlled) {
+if (controlled) warmCopyRan.then(() => {
   import(ASM_URL).catch(() => {});
   for (const path of Object.keys(self.__unpack.packed())) {
     const url = new URL(path, ROOT).href;
@@ -326,7 +342,7 @@ if (controlled) {
       early.set(url, res);
     }
   }
-}
+});
 
 // A Response for `url` whose body is fetched when it is first read (never, if nobody
 // reads it).
@@ -475,7 +491,8 @@ function fetchAsPreloaded() {
   if (preloaded.size) window.fetch = asPreloaded;
 }
 fetchAsPreloaded();
-serveEarly();
+if (controlled) warmCopyRan.then(serveEarly); // after the files above are under way
+else serveEarly();
 window.__handoff = handOff();
 
 // The files this page decoded or preloaded, for its solver's worker, which would
@@ -501,6 +518,7 @@ async function fetchCopy() {
   // Not there (storage pressure, an extension): Python starts normally, rather than
   // the 31 MB file cross the network now or, offline, be asked for in vain; the
   // service worker puts it back once the page is ready (sw.js, heal).
+  if (controlled) await warmCopyRan;
   if (controlled && window.__warmCopy) return window.__warmCopy;
   try {
     const res = await fetch(COPY_URL);
@@ -650,6 +668,7 @@ const EARLY_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
 const NO_COPY = "no copy";
 const earlyRestore = controlled ? (async () => {
   const t0 = performance.now();
+  await warmCopyRan;
   // the copy as a promise: Pyodide sets up and fetches its files meanwhile
   const copy = (window.__warmCopyEarly || lookup).then((bytes) => bytes || Promise.reject(new Error(NO_COPY)));
   // (handled below, through Pyodide, which awaits it only once its module is loaded: a

@@ -37,6 +37,8 @@
 // - window.__warmWasm: Promise<WebAssembly.Module | null>, Pyodide's wasm
 //   (static/vendor/pyodide/pyodide.asm.wasm) compiled from the worker's cache, or null
 //   (not cached, not compiled): Pyodide then compiles it itself.
+// - window.__warmCopyRan: true once this script ran (both scripts are async:
+//   static/pyodide-start.js waits for this one when it runs first).
 // - window.__warmWasmWhy: why __warmWasm is null ("not cached" or the compile's error).
 //
 // The cache: the oldest of this scope's (sw.js: `solitaire:<scope path>:<version>`),
@@ -45,6 +47,7 @@
 // Pyodide the page runs. (Pyodide refuses a copy of another build, and the page then
 // starts Python normally: a wrong pick costs time, never the game.)
 (() => {
+  window.__warmCopyRan = true; // static/pyodide-start.js waits for this script otherwise
   const sw = navigator.serviceWorker;
   const me = document.currentScript;
   if (!sw || !sw.controller || !self.caches || !me) return;
