@@ -53,6 +53,12 @@ class StampedBuild:
                              check=False)
         if run.returncode != 0:
             raise RuntimeError(f"making {self.what} failed:\n{run.stdout}{run.stderr}")
+        if self.digest() != digest:
+            # a source changed while it was made: not stamped, so the next call makes it
+            # again (a file changed and put back within one build is not seen: an
+            # archive once held an old game/ui/pointer.py, edited and restored meanwhile)
+            self.stamp.unlink(missing_ok=True)
+            return True
         self.stamp.write_text(digest + "\n", encoding="ascii")
         if not quiet:
             print(f"made {self.out.relative_to(ROOT)} ({self.out.stat().st_size} bytes)")

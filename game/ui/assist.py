@@ -90,7 +90,7 @@ class Assist:
         self.last_verdict: tuple[str, str] | None = None  # (position key, value)
         self.shown: str | None = None  # the position key the solver's view last saw
         self.stuck_said = False  # the stuck notice is given once per game
-        self.rechecked: str | None = None  # the last position whose unknown verdict was searched again
+        self.rechecked: str | None = None  # the last position whose unknown verdict was searched again to the end
         self.assisted_code = store.get(KEY_ASSISTED)
         self.beside: Beside | None = None  # the worker's link while it lives
         self.tried = False  # the worker was started once (it is not started twice)

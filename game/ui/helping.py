@@ -87,10 +87,12 @@ class Helping(Core):
             self.status.verdict("yes", self.texts, won=True, helped=self.assist.assisted(g))
             return
         sol = self.assist.search(Ask("verdict", self.budgets["verdict"]), self.key_of(), g)
-        if sol is not None:
-            self.verdict_found(sol)
-        else:
+        if sol is None:
             self.status.verdict("thinking", self.texts)
+            return
+        self.verdict_found(sol)  # remembered: searched further as a fresh answer would be
+        if sol.status != "winnable" and not self.check_stuck():
+            self.search_again()
 
     def check_stuck(self) -> bool:
         """A game with a stock (Easy Harp), whose moves never run out: find out (in
@@ -124,15 +126,18 @@ class Helping(Core):
         me's budget, while the words say "Win unsure, still checking…"; its answer
         replaces the verdict, and Finish for me on the same position then starts at
         once. A new player saw "Win unsure" after 25 s of "Checking" on deal
-        EH1-N-AAAAAAU, where Finish for me then found a win. Once per position, and
-        only beside the page (its own slices are not spent on it)."""
+        EH1-N-AAAAAAU, where Finish for me then found a win. Once per position (the
+        last one whose search again ended: a search that the next action cut short, an
+        Undo say, runs again when the position comes back; trial 48 saw a plain "Win
+        unsure" after Undo and Redo, never checked), and only beside the page (its own
+        slices are not spent on it)."""
         key = self.key_of()
         if (not self.settings.show_winnable or self.finishing or self.assist.beside is None
                 or self.status.verdict_value != "unknown" or self.assist.rechecked == key):
             return
-        self.assist.rechecked = key
         sol = self.assist.search(Ask("recheck", self.budgets["solve"]), key, self.g)
         if sol is not None:
+            self.assist.rechecked = key
             self.verdict_found(sol)
         else:
             self.status.verdict("unknown", self.texts, more=True)
@@ -179,6 +184,8 @@ class Helping(Core):
         elif f.kind == "stuck":
             self.stuck_found(sol)
         else:
+            if f.kind == "recheck":
+                self.assist.rechecked = f.key
             self.verdict_found(sol)
             if f.kind == "verdict" and sol.status != "winnable" and not self.check_stuck():
                 self.search_again()

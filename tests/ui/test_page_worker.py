@@ -613,6 +613,47 @@ def test_an_unknown_verdict_is_searched_again_beside_the_page():
     d.check_all()
 
 
+def test_a_recheck_cut_short_runs_again_when_its_position_comes_back():
+    # Trial 48: a move reached "Win unsure, still checking…", Undo, Redo: a plain "Win
+    # unsure" at once, never checked again (the search again had been cancelled by the
+    # Undo, yet counted as done). Here the start is that position: its recheck is cut
+    # short by a move, and asked again when an Undo brings the start back.
+    from pagedriver import catalog
+
+    d, w = with_worker("EH1-N-AAAAAAB", settings=SHOW, budgets={**FULL, "verdict": 50})
+    start = d.g.position()
+    w.start()
+
+    def until_recheck_of(key: str) -> None:
+        for _ in range(10_000):
+            while w.inbox:
+                w.searcher.receive(w.inbox.pop(0))
+            if w.requests() and w.requests()[-1].ask.kind == "recheck" and w.requests()[-1].position == key:
+                return
+            w.searcher.step()
+            while w.outbox:
+                w.deliver(w.outbox.pop(0))
+        raise AssertionError("no recheck asked")
+
+    until_recheck_of(start)
+    words = d.q("[data-status='winnable']")
+    assert words.textContent == catalog("en")["winnable.rechecking"]
+    d.drag("t6", 5, "t5")  # cuts the recheck short
+    assert d.g.position() != start
+    def rechecks() -> int:
+        return sum(r.ask.kind == "recheck" and r.position == start for r in w.requests())
+
+    asked = rechecks()
+    d.button("undo")
+    assert d.g.position() == start
+    until_recheck_of(start)
+    assert rechecks() == asked + 1  # asked again, not taken as done
+    assert verdict(d) == "unknown" and words.textContent == catalog("en")["winnable.rechecking"]
+    w.run()
+    assert verdict(d) == "yes" and "data-more" not in words.attrs
+    d.check_all()
+
+
 def test_no_recheck_without_the_worker_nor_after_a_decided_verdict():
     d = Driver("EH1-N-AAAAAAB", settings=SHOW, budgets={**FULL, "verdict": 50})  # no worker: slices
     d.drag("t6", 5, "t5")
