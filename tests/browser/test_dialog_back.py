@@ -100,3 +100,27 @@ def test_back_closes_only_the_question_above_the_statistics(warm_page) -> None:
     back(page)
     page.wait_for_selector("#dlg-stats[open]", state="detached")
     assert_in_game(page, entries + 1)
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"], indirect=True)
+def test_a_dialog_with_more_below_its_buttons_says_so(warm_page) -> None:
+    """Trial 48: at 1366x768 "Left-handed" lay under Settings' closing buttons, and
+    nothing showed that the dialog scrolls. While more is below, the dialog carries
+    ``data-more-below`` and its buttons a shadow (static/dialog-more.js); scrolled to
+    the end, neither."""
+    page = warm_page
+    start(page)
+    page.set_viewport_size({"width": page.viewport_size["width"], "height": 560})
+    open_dialog(page, "settings", "dlg-settings")
+    dlg = page.locator("#dlg-settings")
+    page.wait_for_function("document.querySelector('#dlg-settings').hasAttribute('data-more-below')")
+    shadow = page.evaluate("getComputedStyle(document.querySelector('#dlg-settings .dialog-end')).boxShadow")
+    assert shadow != "none", shadow
+    dlg.evaluate("d => d.scrollTo(0, d.scrollHeight)")
+    page.wait_for_function("!document.querySelector('#dlg-settings').hasAttribute('data-more-below')")
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('#dlg-settings .dialog-end')).boxShadow") == "none"
+    dlg.evaluate("d => d.scrollTo(0, 0)")
+    page.wait_for_function("document.querySelector('#dlg-settings').hasAttribute('data-more-below')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-settings[open]", state="detached")
