@@ -25,17 +25,22 @@ from .protocol import Ask
 from .slicer import SOLVE_NODES, STUCK, STUCK_NODES, VERDICT_NODES, finish_delay, hint_marks, verdict
 from .texts import Texts
 
-#: The last verdict proven on this device ("yes" or "no"), kept across visits so that a
-#: reload shows it at once instead of "thinking" for the seconds a search takes (trial
-#: 44): JSON {"v": VERDICT_VERSION, "position": the first 32 hex digits of the SHA-256
-#: of the position text (``Game.position``), "value": "yes" | "no"}. A proof either way
-#: holds for that position for good; "unknown" is not kept (it is searched again).
+#: The last verdicts proven on this device ("yes" or "no"), kept across visits so that a
+#: reload shows the position's at once instead of "thinking" for the seconds a search
+#: takes (trial 44), and so does an Undo after the reload (trial 48 saw 4.5 s of
+#: "Checking…" there): JSON {"v": VERDICT_VERSION, "kept": [[position, value], ...]},
+#: the oldest first, at most ``KEPT_MAX``; position: the first 32 hex digits of the
+#: SHA-256 of the position text (``Game.position``), value "yes" | "no" (about 45 bytes
+#: each). A proof either way holds for that position for good; "unknown" is not kept
+#: (it is searched again).
 KEY_VERDICT = "solitaire.verdict"
-#: Raised when a fix of the solver may change a verdict kept before it: 2 since the
-#: complete search called some won Easy Harp positions lost (7 December 2026,
-#: ``eh_bases.owed``), so a "no" kept by version 1 is searched again.
-VERDICT_VERSION = 2
+#: Raised when a fix of the solver may change a verdict kept before it, or the record's
+#: shape changes: 2 since the complete search called some won Easy Harp positions lost
+#: (7 December 2026, ``eh_bases.owed``), so a "no" kept by version 1 is searched again;
+#: 3 keeps the last ``KEPT_MAX`` positions instead of one.
+VERDICT_VERSION = 3
 KEPT = ("yes", "no")
+KEPT_MAX = 64
 
 
 def position_digest(position: str) -> str:
@@ -146,8 +151,9 @@ class Helping(Core):
         value = verdict(sol)
         self.show_verdict(value)
         if value in KEPT and not self.g.is_won and self.kept_verdict() != value:
-            record = {"v": VERDICT_VERSION, "position": position_digest(self.key_of()), "value": value}
-            self.store.set(KEY_VERDICT, json.dumps(record))
+            mine = position_digest(self.key_of())
+            kept = [pair for pair in self.kept_verdicts() if pair[0] != mine][-(KEPT_MAX - 1):]
+            self.store.set(KEY_VERDICT, json.dumps({"v": VERDICT_VERSION, "kept": [*kept, [mine, value]]}))
 
     def show_verdict(self, value: str) -> None:
         """Show the verdict ``value`` of the position on the table; a move that turned a
@@ -156,19 +162,26 @@ class Helping(Core):
             self.notify("lost-win", lambda tx: tx.t("notice.lost-win"))
         self.status.verdict(value, self.texts)
 
-    def kept_verdict(self) -> str | None:
-        """The verdict kept under ``KEY_VERDICT`` when it is the position on the table's:
-        "yes" or "no"; else None (none kept, another position, or not readable)."""
+    def kept_verdicts(self) -> list[list[str]]:
+        """The verdicts kept under ``KEY_VERDICT``, as [position digest, "yes" | "no"]
+        pairs, the oldest first; entries of another shape are left out, and anything
+        unreadable or of another version reads as none."""
         raw = self.store.get(KEY_VERDICT)
         try:
             data = game.read_json(raw) if raw else None
         except ValueError:
-            return None
+            return []
         if (not isinstance(data, dict) or type(data.get("v")) is not int or data["v"] != VERDICT_VERSION
-                or data.get("value") not in KEPT
-                or data.get("position") != position_digest(self.key_of())):
-            return None
-        return str(data["value"])
+                or not isinstance(data.get("kept"), list)):
+            return []
+        return [[str(p[0]), str(p[1])] for p in data["kept"]
+                if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and p[1] in KEPT]
+
+    def kept_verdict(self) -> str | None:
+        """The verdict kept under ``KEY_VERDICT`` for the position on the table: "yes" or
+        "no"; else None (none kept for it, or not readable)."""
+        mine = position_digest(self.key_of())
+        return next((value for digest, value in reversed(self.kept_verdicts()) if digest == mine), None)
 
     def found(self, f: it.Found | it.Hinted) -> None:
         """A search ended (or the worker's hint came: ``hinted``); its answer is shown

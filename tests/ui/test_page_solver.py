@@ -7,6 +7,8 @@ checked against the rules package (moved from tests/browser/test_solver_page.py,
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fakebrowser import FakeStore
 from pagedriver import BUDGETS, PHONE, Driver, catalog
@@ -238,15 +240,69 @@ def test_a_proven_verdict_comes_back_at_once_after_a_reload(monkeypatch):
     assert verdict(third) == "no" and "verdict" not in asked
     # what is not a kept verdict of this position is searched as before
     kept = at_yes[KEY_VERDICT]
-    assert '"v": 2' in kept  # version 1 kept verdicts from before the eh_bases fix
-    for forged in ("{", "[]", kept.replace('"v": 2', '"v": 1'), kept.replace('"v": 2', '"v": 3'),
-                   kept.replace('"v": 2', '"v": true'), kept.replace('"v": 2', '"v": 2.0'),
-                   kept.replace('"yes"', '"maybe"'),
-                   kept.replace('"position": "', '"position": "0'), third.br.store.data[KEY_VERDICT]):
+    assert '"v": 3' in kept  # 1: before the eh_bases fix; 2: one position kept
+    digest = json.loads(kept)["kept"][-1][0]
+    for forged in ("{", "[]", kept.replace('"v": 3', '"v": 2'), kept.replace('"v": 3', '"v": 4'),
+                   kept.replace('"v": 3', '"v": true'), kept.replace('"v": 3', '"v": 3.0'),
+                   kept.replace('"yes"', '"maybe"'), kept.replace(', "yes"]', ']'),
+                   kept.replace(f'["{digest}", "yes"]', f'[["{digest}"], "yes"]'),
+                   kept.replace('"kept": [[', '"kept": {"a": [').replace("]]", "]}"),
+                   json.dumps({"v": 2, "position": digest, "value": "yes"}),  # version 2's shape
+                   kept.replace(f'"{digest}"', f'"0{digest}"')):
         other = reload({**at_yes, KEY_VERDICT: forged})
         run_until(other, lambda o=other: verdict(o) == "yes")
         assert "verdict" in asked, forged
     d.check_all()
+
+
+def test_an_undo_after_a_reload_shows_the_kept_verdict_at_once(monkeypatch):
+    """Trial 48: after a reload, an Undo showed "Checking…" for 4.5 s on a position whose
+    verdict had been shown before the reload. The last ``KEPT_MAX`` verdicts proven are
+    kept, so an Undo after the reload shows it without a search; the oldest go first."""
+    from game.ui import helping
+    from game.ui.assist import Assist
+
+    asked: list[str] = []
+    search = Assist.search
+
+    def counted(self, ask, key, g):
+        asked.append(ask.kind)
+        return search(self, ask, key, g)
+
+    monkeypatch.setattr(Assist, "search", counted)
+    d = Driver(str(EO4_DEAL), settings={"show_winnable": True}, budgets=FULL)
+    run_until(d, lambda: verdict(d) == "yes")
+    src, dst = KILLER.split("-")
+    d.drag(src, len(d.g.pile(src)) - 1, dst)
+    run_until(d, lambda: verdict(d) == "no")
+    kept = json.loads(d.br.store.data[helping.KEY_VERDICT])["kept"]
+    assert [v for _, v in kept] == ["yes", "no"]
+    store = FakeStore()
+    store.data.update(d.br.store.data)
+    asked.clear()
+    again = Driver("", store=store, budgets=FULL)
+    assert verdict(again) == "no"
+    again.button("undo")
+    assert verdict(again) == "yes" and "verdict" not in asked  # at once: kept
+    # at most KEPT_MAX positions, the oldest dropped first
+    monkeypatch.setattr(helping, "KEPT_MAX", 2)
+    again.button("redo")
+    assert verdict(again) == "no"
+    third = [p for p, _ in json.loads(again.br.store.data[helping.KEY_VERDICT])["kept"]]
+    assert third == [p for p, _ in kept]  # nothing new: both kept already
+    again.drag(*_other_move(again))
+    run_until(again, lambda: verdict(again) in ("yes", "no"))
+    now = json.loads(again.br.store.data[helping.KEY_VERDICT])["kept"]
+    assert len(now) == 2 and now[0][0] == kept[1][0] and now[1][0] not in {p for p, _ in kept}
+    again.check_all()
+
+
+def _other_move(d: Driver) -> tuple[str, int, str]:
+    """A column-to-column move of the game shown, as (pile, index, destination)."""
+    for m in d.g.legal_moves():
+        if m.src.startswith("t") and m.dst.startswith("t"):
+            return m.src, len(d.g.pile(m.src)) - m.count, m.dst
+    raise AssertionError("no column move")
 
 
 def test_indicator_is_absent_when_its_setting_is_off():
