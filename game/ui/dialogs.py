@@ -20,7 +20,7 @@ from .domtypes import JS
 from .i18n import LANGUAGES
 from .persist import CARD_BACKS, FELTS, Settings, games
 from .render import escape
-from .texts import FSI, PDI, Texts, whole
+from .texts import Texts
 
 SWITCHES = ("interactive", "double_click", "animations",  # boolean settings (SPEC §6)
             "show_clock",  # the clock on the status bar (issue 12)
@@ -133,11 +133,8 @@ class Dialogs:
             g, kind, int(cells) if cells is not None and cells.isdigit() else None)
         self.new.querySelector('[data-action="deal-same"]').disabled = not allowed
         shown = self.form()
-        # each example isolated from the words between (the field is left to right: in
-        # Arabic "{code} أو {number}" showed as "EH1-N-AAAAAAF 12345 أو", trial 48)
         self.code_field.setAttribute("placeholder", texts.t(
-            "new.deal.code.placeholder", code=whole(choices.sample_code(*shown)),
-            number=FSI + choices.SAMPLE_NUMBER + PDI))
+            "new.deal.code.placeholder", code=choices.sample_code(*shown), number=choices.SAMPLE_NUMBER))
 
     def on_new_change(self, evt: JS) -> None:
         """A control of the New game form changed: the winnable-only switch is a setting

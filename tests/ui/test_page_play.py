@@ -14,7 +14,6 @@ from fakebrowser import FakeStore
 from pagedriver import PHONE, Driver
 
 import game
-from game.ui.texts import INVISIBLE
 
 
 def first_column_move(g: game.Game) -> game.Move | None:
@@ -108,19 +107,14 @@ def test_new_game_dialog_codes_numbers_and_links():
     assert err.attrs.get("data-reason") == "code-range"
     assert d.g.position() == before
     # A number for Eight Off with 4 cells; the code field's example follows the choice.
-    # (each example isolated, U+2068 ... U+2069: in Arabic the field, left to right,
-    # showed "EH1-N-AAAAAAF 12345 أو"; trial 48)
-    def example() -> str:
-        return d.q("#deal-code").attrs["placeholder"].translate(INVISIBLE)
-
-    assert example() == "EH1-N-AAAAAAF or 12345"
-    assert d.q("#deal-code").attrs["placeholder"].endswith("\u206812345\u2069")
+    assert d.q("#deal-code").attrs["placeholder"] == "EH1-N-AAAAAAF or 12345"
     check(d, '#dlg-new input[value="eight-off"]')
     check(d, '#dlg-new input[name="cells"][value="4"]')
-    assert example() == "EO1-C4-AAAAAAF or 12345"
+    assert d.q("#deal-code").attrs["placeholder"] == "EO1-C4-AAAAAAF or 12345"
     # the refusal's example is a code of the game shown too (it quoted Easy Harp's)
     enter_code(d, "hello")
     assert err.attrs.get("data-reason") == "code-format"
+    from game.ui.texts import INVISIBLE  # (the code is kept whole: texts.whole)
     assert "(like EO1-C4-AAAAAAF)" in err.textContent.translate(INVISIBLE), err.textContent
     enter_code(d, " 7 ")
     assert d.dialog_open() is None
