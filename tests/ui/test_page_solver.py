@@ -196,14 +196,9 @@ def test_indicator_and_the_move_that_loses_the_game():
     d.check_all()
 
 
-def test_a_proven_verdict_comes_back_at_once_after_a_reload(monkeypatch):
-    """Trial 44: with the indicator on, every reload showed "Checking…" for seconds
-    before the verdict it had shown already. A verdict proven either way is kept for
-    its position (``helping.KEY_VERDICT``) and shown on the next visit from the start,
-    without a search; another position, or anything else under the key, is searched as
-    before."""
+def searches_asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kinds of the searches the page asks from now on (``Assist.search``), in order."""
     from game.ui.assist import Assist
-    from game.ui.helping import KEY_VERDICT
 
     asked: list[str] = []
     search = Assist.search
@@ -213,6 +208,18 @@ def test_a_proven_verdict_comes_back_at_once_after_a_reload(monkeypatch):
         return search(self, ask, key, g)
 
     monkeypatch.setattr(Assist, "search", counted)
+    return asked
+
+
+def test_a_proven_verdict_comes_back_at_once_after_a_reload(monkeypatch):
+    """Trial 44: with the indicator on, every reload showed "Checking…" for seconds
+    before the verdict it had shown already. A verdict proven either way is kept for
+    its position (``helping.KEY_VERDICT``) and shown on the next visit from the start,
+    without a search; another position, or anything else under the key, is searched as
+    before."""
+    from game.ui.helping import KEY_VERDICT
+
+    asked = searches_asked(monkeypatch)
     d = Driver(str(EO4_DEAL), settings={"show_winnable": True}, budgets=FULL)
     run_until(d, lambda: verdict(d) == "yes")
     assert asked.count("verdict") >= 1
@@ -260,16 +267,8 @@ def test_an_undo_after_a_reload_shows_the_kept_verdict_at_once(monkeypatch):
     verdict had been shown before the reload. The last ``KEPT_MAX`` verdicts proven are
     kept, so an Undo after the reload shows it without a search; the oldest go first."""
     from game.ui import helping
-    from game.ui.assist import Assist
 
-    asked: list[str] = []
-    search = Assist.search
-
-    def counted(self, ask, key, g):
-        asked.append(ask.kind)
-        return search(self, ask, key, g)
-
-    monkeypatch.setattr(Assist, "search", counted)
+    asked = searches_asked(monkeypatch)
     d = Driver(str(EO4_DEAL), settings={"show_winnable": True}, budgets=FULL)
     run_until(d, lambda: verdict(d) == "yes")
     src, dst = KILLER.split("-")
