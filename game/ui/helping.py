@@ -94,10 +94,8 @@ class Helping(Core):
         sol = self.assist.search(Ask("verdict", self.budgets["verdict"]), self.key_of(), g)
         if sol is None:
             self.status.verdict("thinking", self.texts)
-            return
-        self.verdict_found(sol)  # remembered: searched further as a fresh answer would be
-        if sol.status != "winnable" and not self.check_stuck():
-            self.search_again()
+        else:  # remembered: searched further as a fresh answer would be
+            self.verdict_answered(sol)
 
     def check_stuck(self) -> bool:
         """A game with a stock (Easy Harp), whose moves never run out: find out (in
@@ -147,12 +145,21 @@ class Helping(Core):
         else:
             self.status.verdict("unknown", self.texts, more=True)
 
+    def verdict_answered(self, sol: game.Solution) -> None:
+        """The indicator's own search answered (or its answer was remembered): shown and
+        kept; not "winnable", the stuck test, then the search again, follow."""
+        self.verdict_found(sol)
+        if sol.status != "winnable" and not self.check_stuck():
+            self.search_again()
+
     def verdict_found(self, sol: game.Solution) -> None:
         value = verdict(sol)
         self.show_verdict(value)
-        if value in KEPT and not self.g.is_won and self.kept_verdict() != value:
-            mine = position_digest(self.key_of())
-            kept = [pair for pair in self.kept_verdicts() if pair[0] != mine][-(KEPT_MAX - 1):]
+        if value not in KEPT or self.g.is_won:
+            return
+        mine, kept = position_digest(self.key_of()), self.kept_verdicts()
+        if [mine, value] not in kept:
+            kept = [pair for pair in kept if pair[0] != mine][-(KEPT_MAX - 1):]
             self.store.set(KEY_VERDICT, json.dumps({"v": VERDICT_VERSION, "kept": [*kept, [mine, value]]}))
 
     def show_verdict(self, value: str) -> None:
@@ -199,9 +206,10 @@ class Helping(Core):
         else:
             if f.kind == "recheck":
                 self.assist.rechecked = f.key
-            self.verdict_found(sol)
-            if f.kind == "verdict" and sol.status != "winnable" and not self.check_stuck():
-                self.search_again()
+            if f.kind == "verdict":
+                self.verdict_answered(sol)
+            else:
+                self.verdict_found(sol)
 
     # ----- hint --------------------------------------------------------------------
 

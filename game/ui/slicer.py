@@ -254,8 +254,10 @@ class Slicer:
         winnable is told at once that this one is winnable too (a tester saw "Win
         unsure" for 60 s two moves before a position marked "Can be won"). None when
         no such position is met."""
+        redo = [str(m) for m in g.redo_moves()[:depth]]
+        if not redo:  # (after a move, not an Undo: nothing to read)
+            return None
         try:
-            redo = [str(m) for m in g.redo_moves()[:depth]]
             p = game.load_position(key, game=g.game, cells=g.cells)
             for i, move in enumerate(redo):
                 p.play(move)
