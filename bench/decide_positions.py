@@ -10,8 +10,9 @@ engines:
   ``game.solve`` runs: dives for wins, then the complete search);
 - ``c``: ``bench/eh_exhaust.c``, the same complete search written again in C (built here
   with ``cc -O2`` into ``bench/out/``), 15 to 30 times as fast, in ``--mode`` ``bases``
-  (the product's pruning) or ``plain`` (without the obligations of
-  ``game/solver/eh_bases.py``: a check of that pruning at scale). It tells how many of
+  (the product's pruning), ``dead`` (that and ``game/solver/eh_dead.py``'s check on every
+  position, which the product makes only near the end) or ``plain`` (without the
+  obligations of ``game/solver/eh_bases.py``: a check of that pruning at scale). It tells how many of
   the positions are lost at all, and so how far the product's proofs fall short.
 
 Every win is replayed to the end through ``g.play`` before it is written. Every answer is
@@ -185,7 +186,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", default=str(ROOT / "bench" / "careless-positions.json"))
     ap.add_argument("--engine", choices=["python", "c"], default="c")
-    ap.add_argument("--mode", default="bases", help="python: complete or auto; c: bases or plain")
+    ap.add_argument("--mode", default="bases", help="python: complete or auto; c: bases, dead or plain")
     ap.add_argument("--budgets", default="20000000,200000000")
     ap.add_argument("--bits", type=int, default=27, help="c: 2**BITS table entries of 16 bytes")
     ap.add_argument("--only-lost", choices=["python", "c"], help="only positions that engine proved lost")
@@ -194,7 +195,8 @@ def main() -> None:
     ap.add_argument("--nice", type=int, default=10)
     ap.add_argument("--summary", action="store_true")
     args = ap.parse_args()
-    if (args.engine, args.mode) not in {("python", "complete"), ("python", "auto"), ("c", "bases"), ("c", "plain")}:
+    modes = {"python": ("complete", "auto"), "c": ("bases", "dead", "plain")}
+    if args.mode not in modes[args.engine]:
         ap.error(f"no mode {args.mode!r} for engine {args.engine!r}")
     if not args.summary:
         run(args)

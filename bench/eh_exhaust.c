@@ -3,7 +3,7 @@
 // It tells how far the product's proofs are from deciding a set of positions (issue 24
 // point 3), and checks at scale, against a search without it, the pruning the product uses.
 //
-// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases < position
+// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases|dead < position
 // Input: 9 lines "DOWN N c1 .. cN" (a column bottom to top, DOWN of them face down), then
 // "deck K f1 .. fK", then "found h1 .. h8". Cards are faces suit * 13 + rank - 1 with
 // suits S H D C (H and D red); slot j takes suit j % 4 (SPEC §4, game/solver/eh_state.py).
@@ -19,10 +19,14 @@
 //   to top (in play they always do: face-up cards form runs): the lowest card not up is
 //   then a column's top card or in the deck, and goes up (every lower card is up, both
 //   copies, so a slot of its suit holds one rank less);
-// - "bases" only: a card put on a column from the deck or a foundation must be built on
-//   by the next move (game/solver/eh_bases.py); positions with such an obligation are not
-//   kept in the table (their chains are short and acyclic), and one is skipped when the
-//   same position without an obligation was reached.
+// - "bases" and "dead": a card put on a column from the deck or a foundation must be built
+//   on by the next move (game/solver/eh_bases.py), so a deck card is a base only when a
+//   chain of deck cards from it could end (eh_bases.chained); positions with such an
+//   obligation are not kept in the table (their chains are short and acyclic), and one is
+//   skipped when the same position without an obligation was reached;
+// - "dead" only: a position the relaxed game of game/solver/eh_dead.py proves lost is a
+//   leaf (the product checks only near the end: far from it, the check costs about ten
+//   expansions and seldom cuts).
 // The table keeps two 64-bit hashes per position (Zobrist keys of each column, mixed and
 // summed so that the order of the columns does not count); a collision of both would be
 // needed to lose a position.
@@ -40,7 +44,7 @@ static inline int fits(int x, int t) { return t % 13 == x % 13 + 1 && red(x) != 
 // move: type(0..4) a b n face
 typedef struct { uint8_t t, a, b, n, f; } Mv;
 typedef struct { Mv m; uint8_t flip; uint16_t opend; int8_t opslot; } Done;
-static int PEND = 0, PSLOT = -1, BASES = 1;
+static int PEND = 0, PSLOT = -1, BASES = 1, DEAD = 0;
 
 static uint64_t Z1[120][52][2], Z2[120][52][2], D1[52][3], D2[52][3];
 static uint64_t HZ1[9], HZ2[9];
@@ -175,6 +179,18 @@ static int wanted(int c, int d) {
     for (int s2 = 0; s2 < 9; s2++) if (s2 != d && S.len[s2] && S.c[s2][S.len[s2] - 1] == f) return 1; }
   return 0;
 }
+// A deck card put on column D as a base (bases only) starts a chain that must end: the
+// card put on it next comes from the deck (a base on D in turn, one rank lower) or is a
+// foundation's top card or another column's top card, as they are now (eh_bases.chained).
+static int chain_ok(int c, int d) {
+  int fs[2]; on2(c, &fs[0], &fs[1]);
+  if (fs[0] < 0) return 0;
+  for (int q = 0; q < 2; q++) { int f = fs[q];
+    if (slot_top_of(f) >= 0) return 1;
+    for (int s2 = 0; s2 < 9; s2++) if (s2 != d && S.len[s2] && S.c[s2][S.len[s2] - 1] == f) return 1; }
+  for (int q = 0; q < 2; q++) if (S.deck[fs[q]] && chain_ok(fs[q], d)) return 1;
+  return 0;
+}
 static int accepts_any(int c, int empty) {
   if (c % 13 == 12) return empty >= 0;
   for (int b = 0; b < 9; b++) if (S.len[b] && fits(c, S.c[b][S.len[b] - 1])) return 1;
@@ -194,7 +210,7 @@ static void gen_owed(int empty) {
     if (fs[0] < 0) continue;
     for (int s2 = 0; s2 < 9; s2++) if (!(PEND >> s2 & 1) && S.len[s2]) { int t = S.c[s2][S.len[s2] - 1]; if (t == fs[0] || t == fs[1]) add((Mv){7, s2, p, 1, t}); }
     for (int q = 0; q < 2; q++) { int f = fs[q];
-      if (S.deck[f] && wanted(f, p)) later[nl++] = (Mv){5, 0, p, 1, f};
+      if (S.deck[f] && chain_ok(f, p)) later[nl++] = (Mv){5, 0, p, 1, f};
       int j = slot_top_of(f);
       if (j >= 0 && run_wanted(j, empty)) later[nl++] = (Mv){6, j, p, 1, f}; }
   }
@@ -231,8 +247,8 @@ static void gen(void) {
     int j = slot_for(f);
     if (j >= 0) PUT(0, 3, 0, j, 1, f);
     int t = BASES ? 5 : 2;
-    for (int b = 0; b < 9; b++) if (S.len[b] && fits(f, S.c[b][S.len[b] - 1]) && (!BASES || wanted(f, b))) PUT(2, t, 0, b, 1, f);
-    if (f % 13 == 12 && empty >= 0 && (!BASES || wanted(f, empty))) PUT(2, t, 0, empty, 1, f);
+    for (int b = 0; b < 9; b++) if (S.len[b] && fits(f, S.c[b][S.len[b] - 1]) && (!BASES || chain_ok(f, b))) PUT(2, t, 0, b, 1, f);
+    if (f % 13 == 12 && empty >= 0 && (!BASES || chain_ok(f, empty))) PUT(2, t, 0, empty, 1, f);
   }
   for (int j = 0; j < 8; j++) {
     int h = S.found[j]; if (h < 2) continue;
@@ -244,6 +260,72 @@ static void gen(void) {
     if (f % 13 == 12 && empty >= 0) PUT(3, t, j, empty, 1, f);
   }
   for (int p = 0; p < 4; p++) for (int i = 0; i < nb[p]; i++) add(buf[p][i]);
+}
+
+// "dead" only: the relaxed game of game/solver/eh_dead.py (its docstring gives the proof),
+// written again: 1 when some column card can never leave its place or some suit never
+// reach its king, so the position is lost and the search treats it as a leaf.
+static uint8_t R_out[9][120], R_tops[9][120], R_king[9][120];
+static int r_leaves(int i, int p, int f, uint8_t reach[4][14], const uint8_t *face_top) {
+  if (reach[f / 13][f % 13]) return 1;
+  if (f % 13 == 12) return 0;
+  int r = f % 13 + 1, t0, t1;
+  if (f >= 13 && f < 39) { t0 = r; t1 = 39 + r; } else { t0 = 13 + r; t1 = 26 + r; }
+  if (face_top[t0] || face_top[t1]) return 1;
+  for (int qi = 0; qi < 9; qi++) for (int qp = 0; qp < S.len[qi]; qp++) {
+    int g = S.c[qi][qp]; if (g != t0 && g != t1) continue;
+    if (qi != i && R_tops[qi][qp]) return 1;
+    if (qi == i && qp > p && R_out[qi][qp]) return 1;
+  }
+  return 0;
+}
+static int r_has_place(int f, const uint8_t *col_top, const uint8_t *face_top, int empty) {
+  if (f % 13 == 12) return empty;
+  int r = f % 13 + 1, t0, t1;
+  if (f >= 13 && f < 39) { t0 = r; t1 = 39 + r; } else { t0 = 13 + r; t1 = 26 + r; }
+  return col_top[t0] || face_top[t0] || col_top[t1] || face_top[t1];
+}
+static int dead(void) {
+  uint8_t reach[4][14], face_top[52], col_top[52];
+  memset(reach, 0, sizeof reach); memset(face_top, 0, 52); memset(col_top, 0, 52);
+  for (int j = 0; j < 8; j++) reach[j & 3][S.found[j]] = 1;
+  int empty = 0;
+  for (int i = 0; i < 9; i++) {
+    if (!S.len[i]) empty = 1;
+    int seen = 0;
+    for (int p = 0; p < S.len[i]; p++) { seen = seen || S.c[i][p] % 13 == 12; R_king[i][p] = seen; R_out[i][p] = 0; }
+  }
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (int i = 0; i < 9; i++) { int ok = 1; for (int p = S.len[i] - 1; p >= 0; p--) { R_tops[i][p] = ok; ok = ok && R_out[i][p]; } }
+    for (int i = 0; i < 9; i++) for (int p = 0; p < S.len[i]; p++) { int f = S.c[i][p]; if (R_tops[i][p] && !col_top[f]) col_top[f] = changed = 1; }
+    if (!empty) for (int i = 0; i < 9; i++) if (S.len[i]) {
+      int all = 1; for (int p = 0; p < S.len[i]; p++) all = all && R_out[i][p];
+      if (all) { empty = changed = 1; break; }
+    }
+    for (int f = 0; f < 52; f++) {
+      if (face_top[f]) continue;
+      int reached = 0; for (int n = f % 13 + 1; n <= 13; n++) reached = reached || reach[f / 13][n];
+      if ((S.deck[f] || reached) && r_has_place(f, col_top, face_top, empty)) face_top[f] = changed = 1;
+    }
+    for (int s = 0; s < 4; s++) {
+      int again = 1;
+      while (again) {
+        again = 0;
+        for (int n = 0; n < 13; n++) { int f = s * 13 + n;
+          if (reach[s][n] && !reach[s][n + 1] && (S.deck[f] || col_top[f] || face_top[f])) reach[s][n + 1] = again = changed = 1;
+          if (reach[s][n + 1] && !reach[s][n] && r_has_place(f, col_top, face_top, empty)) reach[s][n] = again = changed = 1; }
+      }
+    }
+    for (int i = 0; i < 9; i++) for (int p = 0; p < S.len[i]; p++) {
+      int f = S.c[i][p];
+      if (!R_out[i][p] && ((R_king[i][p] && empty) || (R_tops[i][p] && r_leaves(i, p, f, reach, face_top)))) R_out[i][p] = changed = 1;
+    }
+  }
+  for (int i = 0; i < 9; i++) for (int p = 0; p < S.len[i]; p++) if (!R_out[i][p]) return 1;
+  for (int s = 0; s < 4; s++) if (!reach[s][13]) return 1;
+  return 0;
 }
 
 typedef struct { size_t mv0, mvn, i, auto0, nauto; Done chosen; } Frame;
@@ -264,6 +346,7 @@ int main(int argc, char **argv) {
   long long budget = argc > 1 ? atoll(argv[1]) : 100000000LL;
   int bits = argc > 2 ? atoi(argv[2]) : 27;
   BASES = !(argc > 3 && !strcmp(argv[3], "plain"));
+  DEAD = argc > 3 && !strcmp(argv[3], "dead");
   if (bits < 10 || bits > 34) return 2;
   TTMASK = (1ULL << bits) - 1; TTCAP = (TTMASK + 1) / 10 * 7;
   TT = calloc((TTMASK + 1) * 2, sizeof(uint64_t));
@@ -283,6 +366,7 @@ int main(int argc, char **argv) {
   size_t a0 = NAUTO; int na = autoplay();
   tt_add(); nodes++;
   int won = no_down();
+  if (!won && DEAD && dead()) { printf("unwinnable %lld\n", nodes); return 0; }
   if (!won) {
     cs = 1024; st = malloc(cs * sizeof(Frame));
     size_t m0 = NMV; gen();
@@ -303,7 +387,9 @@ int main(int argc, char **argv) {
       nodes++;
       if (nodes >= budget || TTN >= TTCAP) { printf("unknown %lld\n", nodes); return 0; }
       if (ns == cs) { cs *= 2; st = realloc(st, cs * sizeof(Frame)); }
-      size_t m0 = NMV; gen();
+      size_t m0 = NMV;
+      if (DEAD && dead()) { st[ns++] = (Frame){m0, 0, 0, b0, (size_t)nb, {{0}, 0, 0, 0}}; continue; }  // a leaf
+      gen();
       st[ns++] = (Frame){m0, NMV - m0, 0, b0, (size_t)nb, {{0}, 0, 0, 0}};
     }
   }

@@ -68,17 +68,18 @@ def moves(self: Table, mode: str = "complete", full: bool = False) -> list[tuple
 
 def _as_bases(self: Table, ms: list[tuple[int, ...]], acc: dict[int, list[int]], empty: bool) -> list[tuple[int, ...]]:
     """``ms`` with the bases played with an obligation (:mod:`.eh_bases`): a deck card
-    onto a column as kind 11 when a card could then go on it, a take-back as kind 9
-    when it starts a run of take-backs that could end so (:func:`.eh_bases.run_wanted`;
-    never an ace's); the others are dropped (they would leave an obligation that
-    nothing meets)."""
-    near, tops = eh_bases.nearest(self), eh_bases.slot_tops(self)
+    onto a column as kind 11 when it could start a chain of bases that ends
+    (:func:`.eh_bases.chained`), a take-back as kind 9 when it starts a run of
+    take-backs that could end in a card something goes on at once
+    (:func:`.eh_bases.run_wanted`; never an ace's); the others are dropped (they
+    would leave an obligation that nothing meets)."""
+    near, tops, col_tops = eh_bases.nearest(self), eh_bases.slot_tops(self), eh_bases.column_tops(self)
     runs: dict[int, bool] = {}
     out = []
     for m in ms:
         kind = m[0]
         if kind == 2:
-            if eh_bases.wanted(self, self.deck[m[1]], m[2], near, tops):
+            if eh_bases.chained(self, self.deck[m[1]], m[2], near, tops, col_tops):
                 out.append((11, *m[1:]))
         elif kind == 4:
             j = m[1]

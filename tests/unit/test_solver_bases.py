@@ -64,7 +64,7 @@ def test_lost_positions_from_play_are_proved_lost_with_fewer_positions(text: str
     g = game.load_position(text, game="easy-harp")
     pruned, every = both(g, 20_000)
     assert pruned.status == every.status == "unwinnable"
-    assert pruned.nodes < every.nodes  # 228 against 3,306 and 792 against 1,872
+    assert pruned.nodes < every.nodes  # 92 against 3,306 and 864 against 1,872
 
 
 def test_a_run_kept_by_a_card_on_its_first_card_may_go_on() -> None:
@@ -123,6 +123,62 @@ def test_a_win_that_needs_two_stock_cards_as_bases_is_found() -> None:
     assert faces == {(11, 3 * 13 + 11), (9, 0 * 13 + 11)}
     pruned, every = both(g, 20_000)
     assert pruned.status == every.status == "winnable"
+
+
+#: Red jacks and the nines of spades lie under the tens of spades; a ten goes only on a
+#: red jack: JH from the stock, on QC from the stock, on KD (column 5, once the other KD
+#: went to an empty column). QC is a base only because a chain of two stock cards from
+#: it (QC, JH) ends in a column's top card (TS).
+CHAIN_OF_TWO = (
+    "Foundations: H-9 C-T D-T S-8 H-9 C-T D-T S-8\nStock: KH QC JH\nWaste:\n"
+    ": (JC) (JH) (QS) (JD) (TH) (9S) TS\n: (JC) (QC) (QS) (JD) (TH) (9S) TS\n: (JS) (JS) KS\n: KS\n"
+    ": (QD) (QD) (KD) KD\n: (QH) (QH) (KH) KC\n: KC\n:\n:\n"
+)
+
+
+def one_level(st: object, c: int, d: int, near: dict[int, int], tops: dict[int, int],
+              col_tops: dict[int, int]) -> bool:
+    """A chain that may not go on through the deck: :func:`eh_bases.wanted` without it."""
+    return eh_bases.wanted(st, c, d, {}, tops)  # type: ignore[arg-type]
+
+
+def one_card(st: object, c: int, d: int, near: dict[int, int], tops: dict[int, int],
+             col_tops: dict[int, int]) -> bool:
+    """The rule before chains: one card (the deck's too) that could go on ``c``."""
+    return eh_bases.wanted(st, c, d, near, tops)  # type: ignore[arg-type]
+
+
+def test_a_win_that_needs_a_chain_of_stock_cards_is_found() -> None:
+    g = game.load_position(CHAIN_OF_TWO, game="easy-harp")
+    pruned, every = both(g, 20_000)
+    assert pruned.status == every.status == "winnable"
+    h = game.load_position(g.position(), game="easy-harp")
+    for m in pruned.moves:
+        h.play(m)
+    assert h.is_won
+    with pytest.MonkeyPatch.context() as mp:  # the chain through the deck is what wins
+        mp.setattr(eh_bases, "chained", one_level)
+        assert solve(g, max_nodes=20_000, mode="complete").status == "unwinnable"
+
+
+def test_a_stock_card_is_a_base_only_when_a_chain_from_it_can_end() -> None:
+    """KH from the stock may go to an empty column, QC from the stock on it, JH from the
+    stock on QC and TS, a column's top card, on JH. Without JH in the stock, nothing ends
+    the chain KH, QC: neither is played as a base, though a card (QC) could go on KH."""
+    ends = ("Foundations: H-T C-J D-K S-9 H-T C-J D-K S-9\nStock: KH QC JH\nWaste:\n"
+            ": KS\n: (JH) KS\n: KC QH\n: KC QH\n: (QS) TS\n: (QS) TS\n: (QC) (JS) (JS) KH\n:\n:\n")
+    cut = ends.replace("Stock: KH QC JH", "Stock: KH QC").replace(": KS\n: (JH) KS", ": (JH) KS\n: (JH) KS")
+    KH, QC = 1 * 13 + 12, 3 * 13 + 11
+
+    def bases(text: str) -> list[tuple[int, int]]:
+        st = read_state(game.load_position(text, game="easy-harp"))
+        return sorted((st.deck[m[1]], m[2]) for m in st.moves("complete") if m[0] == 11)
+
+    assert bases(ends) == [(KH, 7), (QC, 6)]  # KH to the lowest empty column, QC on KH
+    assert bases(cut) == []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(eh_bases, "chained", one_card)
+        assert bases(cut) == [(KH, 7)]  # what one card that could go on it allowed
 
 
 def test_moves_under_an_obligation_are_the_rules_engines() -> None:
