@@ -11,8 +11,11 @@ engines:
 - ``c``: ``bench/eh_exhaust.c``, the same complete search written again in C (built here
   with ``cc -O2`` into ``bench/out/``), 15 to 30 times as fast, in ``--mode`` ``bases``
   (the product's pruning), ``dead`` (that and ``game/solver/eh_dead.py``'s check on every
-  position, which the product makes only near the end) or ``plain`` (without the
-  obligations of ``game/solver/eh_bases.py``: a check of that pruning at scale). It tells how many of
+  position, which the product makes only near the end), ``plain`` (without the
+  obligations of ``game/solver/eh_bases.py``: a check of that pruning at scale) or
+  ``dives`` (``bases`` again and again, each time with the moves of a class in another
+  random order, ``--seeds`` times at most, the budget each time: a search for wins that
+  one order finds late). It tells how many of
   the positions are lost at all, and so how far the product's proofs fall short.
 
 Every win is replayed to the end through ``g.play`` before it is written. Every answer is
@@ -95,8 +98,9 @@ def replay(g: game.Game, moves: list[str]) -> bool:
 
 
 def decide(entry: dict[str, object], index: int, engine: str, mode: str, budget: int, bits: int,
-           niceness: int) -> str:
-    """One try: the result line for position ``index`` at ``budget``."""
+           niceness: int, seeds: int = 1) -> str:
+    """One try: the result line for position ``index`` at ``budget`` (``dives``: at
+    ``budget`` per dive, ``seeds`` dives at most; nodes summed over them)."""
     if niceness and os.nice(0) < niceness:
         os.nice(niceness - os.nice(0))
     g = game.load_position(str(entry["position"]), game="easy-harp")
@@ -106,11 +110,16 @@ def decide(entry: dict[str, object], index: int, engine: str, mode: str, budget:
         status, nodes, moves, secs = sol.status, sol.nodes, list(sol.moves), time.process_time() - t0
     else:
         t0 = time.monotonic()
-        out = subprocess.run([str(BINARY), str(budget), str(bits), mode], input=c_input(g),
-                             capture_output=True, text=True, check=True).stdout.split("\n")
+        status, nodes, moves = "unknown", 0, []
+        for seed in range(1, seeds + 1) if mode == "dives" else [0]:
+            argv = [str(BINARY), str(budget), str(bits), "bases" if mode == "dives" else mode, str(seed)]
+            out = subprocess.run(argv, input=c_input(g), capture_output=True, text=True,
+                                 check=True).stdout.split("\n")
+            status, count = out[0].split()
+            nodes, moves = nodes + int(count), [m for m in out[1:] if m.strip()]
+            if status != "unknown":
+                break
         secs = time.monotonic() - t0
-        status, count = out[0].split()
-        nodes, moves = int(count), [m for m in out[1:] if m.strip()]
     if status == "winnable" and not replay(g, moves):
         raise SystemExit(f"position {index}: the {engine} line does not win")
     return f"{index} {LETTER[status]} {budget} {nodes} {secs:.2f} {engine}-{mode}"
@@ -160,7 +169,8 @@ def run(args: argparse.Namespace) -> None:
             continue
         print(f"{how}: {len(todo)} positions at {budget:,}", file=sys.stderr)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool, path.open("a", encoding="utf-8") as out:
-            futures = [pool.submit(decide, positions[i], i, args.engine, args.mode, budget, args.bits, args.nice)
+            futures = [pool.submit(decide, positions[i], i, args.engine, args.mode, budget, args.bits, args.nice,
+                                   args.seeds)
                        for i in todo]
             for f in as_completed(futures):
                 out.write(f.result() + "\n")
@@ -186,16 +196,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", default=str(ROOT / "bench" / "careless-positions.json"))
     ap.add_argument("--engine", choices=["python", "c"], default="c")
-    ap.add_argument("--mode", default="bases", help="python: complete or auto; c: bases, dead or plain")
+    ap.add_argument("--mode", default="bases", help="python: complete or auto; c: bases, dead, plain or dives")
     ap.add_argument("--budgets", default="20000000,200000000")
     ap.add_argument("--bits", type=int, default=27, help="c: 2**BITS table entries of 16 bytes")
     ap.add_argument("--only-lost", choices=["python", "c"], help="only positions that engine proved lost")
     ap.add_argument("--undecided", action="store_true", help="only positions no engine decided")
+    ap.add_argument("--seeds", type=int, default=30, help="c dives: dives per position")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--nice", type=int, default=10)
     ap.add_argument("--summary", action="store_true")
     args = ap.parse_args()
-    modes = {"python": ("complete", "auto"), "c": ("bases", "dead", "plain")}
+    modes = {"python": ("complete", "auto"), "c": ("bases", "dead", "plain", "dives")}
     if args.mode not in modes[args.engine]:
         ap.error(f"no mode {args.mode!r} for engine {args.engine!r}")
     if not args.summary:

@@ -3,7 +3,10 @@
 // It tells how far the product's proofs are from deciding a set of positions (issue 24
 // point 3), and checks at scale, against a search without it, the pruning the product uses.
 //
-// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases|dead < position
+// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases|dead [SEED] < position
+// With SEED (not 0) the moves of each class but foundation moves are tried in a random
+// order: a dive that finds other wins first ("unknown" says nothing, "unwinnable" is a
+// proof as without it: the search is as complete).
 // Input: 9 lines "DOWN N c1 .. cN" (a column bottom to top, DOWN of them face down), then
 // "deck K f1 .. fK", then "found h1 .. h8". Cards are faces suit * 13 + rank - 1 with
 // suits S H D C (H and D red); slot j takes suit j % 4 (SPEC §4, game/solver/eh_state.py).
@@ -45,6 +48,7 @@ static inline int fits(int x, int t) { return t % 13 == x % 13 + 1 && red(x) != 
 typedef struct { uint8_t t, a, b, n, f; } Mv;
 typedef struct { Mv m; uint8_t flip; uint16_t opend; int8_t opslot; } Done;
 static int PEND = 0, PSLOT = -1, BASES = 1, DEAD = 0;
+static uint64_t SEED = 0;  // nonzero: moves of a class in a random order (a dive for wins)
 
 static uint64_t Z1[120][52][2], Z2[120][52][2], D1[52][3], D2[52][3];
 static uint64_t HZ1[9], HZ2[9];
@@ -259,6 +263,8 @@ static void gen(void) {
     for (int b = 0; b < 9; b++) if (S.len[b] && fits(f, S.c[b][S.len[b] - 1])) PUT(3, t, j, b, 1, f);
     if (f % 13 == 12 && empty >= 0) PUT(3, t, j, empty, 1, f);
   }
+  if (SEED) for (int p = 1; p < 4; p++) for (int i = nb[p] - 1; i > 0; i--) {  // a random order within each class
+    int r = (int)(splitmix(&SEED) % (uint64_t)(i + 1)); Mv t = buf[p][i]; buf[p][i] = buf[p][r]; buf[p][r] = t; }
   for (int p = 0; p < 4; p++) for (int i = 0; i < nb[p]; i++) add(buf[p][i]);
 }
 
@@ -347,6 +353,7 @@ int main(int argc, char **argv) {
   int bits = argc > 2 ? atoi(argv[2]) : 27;
   BASES = !(argc > 3 && !strcmp(argv[3], "plain"));
   DEAD = argc > 3 && !strcmp(argv[3], "dead");
+  SEED = argc > 4 ? strtoull(argv[4], NULL, 10) : 0;
   if (bits < 10 || bits > 34) return 2;
   TTMASK = (1ULL << bits) - 1; TTCAP = (TTMASK + 1) / 10 * 7;
   TT = calloc((TTMASK + 1) * 2, sizeof(uint64_t));
