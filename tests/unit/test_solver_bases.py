@@ -50,6 +50,15 @@ LOST = [
 ]
 
 
+def wins(g: game.Game, moves: tuple[str, ...]) -> bool:
+    """Whether ``moves`` (SPEC §2 notation) replayed through ``g.play`` from a copy of
+    ``g`` win the game."""
+    h = game.load_position(g.position(), game="easy-harp")
+    for m in moves:
+        h.play(m)
+    return h.is_won
+
+
 def both(g: game.Game, max_nodes: int) -> tuple[object, object]:
     """The complete search's answer with the pruning, then without it."""
     with pytest.MonkeyPatch.context() as mp:
@@ -80,10 +89,7 @@ def test_a_run_kept_by_a_card_on_its_first_card_may_go_on() -> None:
         ": (KC) (4H) (5D) 9D 8C 7H 6C 5H 4C 3H\n", game="easy-harp")
     pruned, every = both(g, 50_000)
     assert pruned.status == every.status == "winnable"
-    h = game.load_position(g.position(), game="easy-harp")
-    for m in pruned.moves:
-        h.play(m)
-    assert h.is_won
+    assert wins(g, pruned.moves)
 
 
 def test_small_positions_get_the_same_verdict_as_every_move_searched() -> None:
@@ -97,10 +103,7 @@ def test_small_positions_get_the_same_verdict_as_every_move_searched() -> None:
         if truth is not None:
             assert pruned.status == ("winnable" if truth else "unwinnable"), g.position()
         if pruned.status == "winnable":
-            h = game.load_position(g.position(), game="easy-harp")
-            for m in pruned.moves:
-                h.play(m)
-            assert h.is_won
+            assert wins(g, pruned.moves)
             lines += 1
     assert lines >= 4
 
@@ -152,10 +155,7 @@ def test_a_win_that_needs_a_chain_of_stock_cards_is_found() -> None:
     g = game.load_position(CHAIN_OF_TWO, game="easy-harp")
     pruned, every = both(g, 20_000)
     assert pruned.status == every.status == "winnable"
-    h = game.load_position(g.position(), game="easy-harp")
-    for m in pruned.moves:
-        h.play(m)
-    assert h.is_won
+    assert wins(g, pruned.moves)
     with pytest.MonkeyPatch.context() as mp:  # the chain through the deck is what wins
         mp.setattr(eh_bases, "chained", one_level)
         assert solve(g, max_nodes=20_000, mode="complete").status == "unwinnable"
