@@ -62,6 +62,7 @@ class Core:
         self.given_up: dict[str, tuple[str, int]] = {}
         self.selection = Selection()  # what a tap or a key picked up (issue 11.1)
         self.finishing: list[str] = []  # moves left to play by Finish for me
+        self.seeking = ""  # the position whose line Finish for me is looking for, or ""
         self.finished = 0  # actions Finish for me played since it started
         self.finish_due = 0.0  # when its next action is due (performance.now() ms)
         self.finish_at = ""  # the position its moves left start from (key), once it played
@@ -230,42 +231,47 @@ class Core:
             self.after_action("redo")
 
     def on_finish_control(self, target: JS) -> bool:
-        """Whether ``target`` is Finish for me's own button or its "skip to the end"
-        (a press there is left to its click; any other input stops it)."""
+        """Whether ``target`` is Finish for me's own button or its notice's ("skip to the
+        end", "stop"): a press there is left to its click; any other input stops it."""
         if not hasattr(target, "closest"):
             return False
         return bool(target.closest('[data-action="solve"]')) or (
-            self.notices.kind == "finishing"
+            self.notices.kind in ("finishing", "solving")
             and bool(target.closest('[data-action="notice-action"]')))
 
     def key_stops_finish(self, evt: JS) -> bool:
         """A ``keydown`` stops Finish for me, unless it presses one of its controls
         (Enter or Space there). True when the key was Escape and stopping it was all it
         did: the "stopped" notice stays (a tester found Escape then closed it)."""
-        running, key = bool(self.finishing), str(evt.key)
+        running, key = bool(self.finishing or self.seeking), str(evt.key)
         if not (self.on_finish_control(evt.target) and key in ("Enter", " ")):
             self.stop_finish()
-        if running and not self.finishing and key == "Escape":
+        if running and not (self.finishing or self.seeking) and key == "Escape":
             evt.preventDefault()
             return True
         return False
 
     def stop_finish(self, say: bool = True) -> None:
         """Finish for me stops here and stays stopped (issue 23): no move of it is played
-        after this; the player is told they have the game back (``say``)."""
+        after this, and the search for its line is abandoned (the indicator asks again:
+        trial 50 waited 75.6 s for one with no way to stop it but a tap); the player is
+        told they have the game back (``say``)."""
         self.assist.stop_pacing()
-        if self.finishing:
-            if self.finish_at:  # the rest of its line, known: started again, it asks at once
-                self.assist.slicer.remember(self.finish_at, game.Solution("winnable", tuple(self.finishing), 0))
-            self.finishing = []
-            self.show_running(False)
-            self.notices.dismiss("finishing")
-            if say:
-                self.notify("solve-stopped", lambda tx: tx.t("solve.stopped"))
+        if not (self.finishing or self.seeking):
+            return
+        if self.finishing and self.finish_at:  # the rest of its line: started again, asked at once
+            self.assist.slicer.remember(self.finish_at, game.Solution("winnable", tuple(self.finishing), 0))
+        seeking, self.finishing, self.seeking = self.seeking, [], ""
+        self.show_running(False)
+        self.notices.dismiss("finishing", "solving")
+        if seeking:
+            self.after_move()
+        if say:
+            self.notify("solve-stopped", lambda tx: tx.t("solve.stopped"))
 
     def show_running(self, on: bool) -> None:
-        """The Finish for me button while it plays: pressed (``aria-pressed``), and
-        labelled "Stop" (``action.solve-stop``); else its own label."""
+        """The Finish for me button while it searches or plays: pressed
+        (``aria-pressed``), and labelled "Stop" (``action.solve-stop``); else its own label."""
         btn = self.br.document.querySelector('[data-action="solve"]')
         if btn is None:
             return

@@ -200,7 +200,8 @@ class Helping(Core):
         if not isinstance(sol, game.Solution) or f.key.removeprefix(STUCK) != self.key_of():
             return
         if f.kind == "solve":
-            self.solved(sol)
+            if self.seeking == f.key:  # not stopped meanwhile
+                self.solved(sol)
         elif f.kind == "stuck":
             self.stuck_found(sol)
         else:
@@ -251,9 +252,9 @@ class Helping(Core):
     # ----- Finish for me -----------------------------------------------------------
 
     def solve(self) -> None:
-        """While it plays: stop it. Else find a line (in slices, or the remembered
-        answer), then ask, then play it."""
-        if self.finishing:
+        """While it searches or plays: stop it. Else find a line (beside the page, in
+        slices, or the remembered answer), then ask, then play it."""
+        if self.finishing or self.seeking:
             self.stop_finish()
             return
         self.table.clear_hint()
@@ -264,12 +265,17 @@ class Helping(Core):
         sol = self.assist.search(Ask("solve", self.budgets["solve"]), self.key_of(), g)
         if sol is not None:
             self.solved(sol)
-        else:
+        else:  # the button and the notice stop the search (trial 50: 75.6 s, no way out)
+            self.seeking = self.key_of()
+            self.show_running(True)
             self.status.verdict("thinking" if self.settings.show_winnable else None, self.texts)
-            self.notify("solving", lambda tx: tx.t("solve.thinking"))
+            self.notify("solving", lambda tx: tx.t("solve.thinking"), action="action.solve-stop")
 
     def solved(self, sol: game.Solution) -> None:
         """The line of Finish for me is found (or not): ask, then play."""
+        if self.seeking:
+            self.seeking = ""
+            self.show_running(False)
         self.notices.dismiss("solving")
         if self.settings.show_winnable:  # its search replaced the indicator's: answer it too
             self.verdict_found(sol)

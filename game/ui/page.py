@@ -236,10 +236,12 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
     # ----- notices, links, other tabs, updates ---------------------------------------------
 
     def notice_action(self) -> None:
-        """The notice's button: take the update."""
+        """The notice's button: skip Finish for me to the end, stop its search, or
+        take the update."""
         kind = self.notices.kind
-        if kind == "finishing":
-            self.skip_to_end()
+        ends = {"finishing": self.skip_to_end, "solving": self.stop_finish}
+        if kind in ends:
+            ends[kind]()
             return
         self.notices.dismiss()
         if kind == "update":

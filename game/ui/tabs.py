@@ -43,7 +43,7 @@ class Tabs(Core):
         anything more, and says why."""
         if key == KEY_GAME:
             self.other_game(blob, old)
-        elif blob is not None and blob != self.tab_id and self.finishing:
+        elif blob is not None and blob != self.tab_id and (self.finishing or self.seeking):
             self.stop_finish(say=False)
             self.notify("solve-stopped", lambda tx: tx.t("solve.stopped-elsewhere"))
 

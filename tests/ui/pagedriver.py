@@ -275,12 +275,21 @@ class Driver:
                                    range(picked.index, len(self.g.pile(picked.pile)))]
         assert self.targets() == sorted(self.g.targets(picked.pile, picked.index))
 
+    def check_finish_button(self) -> None:
+        """The Finish for me button is pressed (labelled Stop) exactly while Finish for
+        me searches for its line or plays it."""
+        running = bool(self.page.finishing or self.page.seeking)
+        assert self.q('[data-action="solve"]').attrs.get("aria-pressed") == str(running).lower()
+        if self.notice() == "solving":
+            assert self.page.seeking == self.g.position()
+
     def check_all(self) -> None:
         self.check_table()
         self.check_words()
         self.check_notices()
         self.check_saved()
         self.check_marks()
+        self.check_finish_button()
 
 
 def game_settings_default() -> str:

@@ -459,6 +459,24 @@ def test_finish_for_me_stops_when_pressed_again(lang):
     d.check_all()
 
 
+def test_finish_for_me_searching_in_slices_stops_from_its_notice():
+    # Without a worker the search runs in the page's slices: the notice's Stop ends it
+    # (no slice runs after), says so, and no question comes later.
+    d = Driver(str(game.DealCode("easy-harp", 0, 1)), budgets=FULL, settings={"language": "ro"})
+    d.button("solve")
+    assert d.notice() == "solving" and d.page.assist.slicer.busy
+    assert d.q('[data-role="notice"] [data-action="notice-action"]').textContent \
+        == catalog("ro")["action.solve-stop"]
+    d.check_all()
+    d.button("notice-action")  # (the fake clock runs slices at once: pressed before)
+    assert not d.page.assist.slicer.busy and d.page.seeking == ""
+    assert d.notice() == "solve-stopped" and notice_text(d) == catalog("ro")["solve.stopped"]
+    d.br.advance(10_000)
+    assert d.dialog_open() is None and not d.page.assist.slicer.busy
+    assert d.notice() is None and solve_button(d)["pressed"] == "false"
+    d.check_all()
+
+
 def test_the_idle_finish_button_is_a_toggle_not_pressed():
     d = Driver(EO8)
     assert solve_button(d)["pressed"] == "false"

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from fakebrowser import FakeStore
-from pagedriver import BUDGETS, Driver
+from pagedriver import BUDGETS, Driver, catalog
 from test_page_solver import (
     EO4_DEAL,
     EO8,
@@ -521,6 +521,76 @@ def test_a_line_found_by_the_hint_or_left_by_a_stopped_finish_is_not_searched_ag
     d.button("confirm")
     run_until(d, lambda: d.dialog_open() == "dlg-win", step=500)
     assert d.g.is_won
+    d.check_all()
+
+
+def notice_button(d: Driver) -> str | None:
+    b = d.q('[data-role="notice"] [data-action="notice-action"]')
+    return None if b.hidden else b.textContent
+
+
+@pytest.mark.parametrize("how", ["notice", "button", "escape", "table", "hint"])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_finish_for_me_can_be_stopped_while_it_searches(how, lang):
+    # Trial 50: "Looking for a way to finish…" for 75.6 s, the button not turned into
+    # Stop and no Stop on the notice. While the worker searches, the button is pressed
+    # and says Stop, the notice has a Stop, and each way of stopping abandons the search
+    # (the worker is told), says so, and no question comes when its answer would.
+    texts = catalog(lang)
+    d, w = with_worker(EO8, budgets=FULL, settings={**SHOW, "language": lang})
+    w.start()  # the indicator's search is asked, not yet run: replaced by Finish for me's
+    d.button("solve")
+    assert d.page.seeking == d.g.position() and d.notice() == "solving"
+    assert notice_text(d) == texts["solve.thinking"]
+    assert notice_button(d) == texts["action.solve-stop"]
+    b = d.q("[data-action='solve']")
+    assert b.attrs["aria-pressed"] == "true" and b.attrs["aria-label"] == texts["action.solve-stop"]
+    d.check_all()
+    solve = w.requests()[-1]
+    assert solve.ask.kind == "solve"
+    posted = len(w.posted)
+    if how == "notice":
+        d.button("notice-action")
+    elif how == "button":
+        d.button("solve")
+    elif how == "escape":
+        d.key("Escape", on_table=False)
+    elif how == "table":  # a press on the felt (no card there)
+        x, y, _w, h = d.box(d.q("#table"))
+        d.br.pointer("pointerdown", x + 4, y + h - 4)
+        d.br.advance(40)
+        d.br.pointer("pointerup", x + 4, y + h - 4)
+    else:
+        d.button("hint")
+    assert d.page.seeking == "" and d.q("[data-action='solve']").attrs["aria-pressed"] == "false"
+    assert CANCEL_TEXT in w.posted[posted:], "the worker is told to stop"
+    if how == "hint":
+        assert d.notice() == "hint"
+    else:
+        assert d.notice() == "solve-stopped" and notice_text(d) == texts["solve.stopped"]
+        assert texts["solve.stopped"] in d.q("[data-role=announcer]").textContent
+    # the indicator asks again (the search of Finish for me had replaced its own)
+    assert [r.ask.kind for r in w.requests()[-2:]].count("verdict") == 1
+    w.run()
+    d.br.advance(2000)
+    assert d.dialog_open() is None and d.page.finishing == [] and d.g.move_count == 0
+    assert verdict(d) == "yes"
+    d.check_all()
+    # pressed again, it searches again and asks (the verdict's line is known: at once)
+    ask_to_finish(d, lang)
+    d.button("cancel")
+    d.check_all()
+
+
+def test_a_search_of_finish_for_me_ends_with_its_answer_and_the_button_back():
+    # No line found in time: said, and the button is Finish for me again.
+    d, w = with_worker(EO8, budgets={**FULL, "solve": 30})
+    w.start()
+    d.button("solve")
+    assert d.page.seeking
+    w.run()
+    assert d.page.seeking == "" and d.notice() == "solve-none"
+    assert d.q("[data-action='solve']").attrs["aria-pressed"] == "false"
     d.check_all()
 
 
