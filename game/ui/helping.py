@@ -30,16 +30,19 @@ from .texts import Texts
 #: takes (trial 44), and so does an Undo after the reload (trial 48 saw 4.5 s of
 #: "Checking…" there): JSON {"v": VERDICT_VERSION, "kept": [[position, value], ...]},
 #: the oldest first, at most ``KEPT_MAX``; position: the first 32 hex digits of the
-#: SHA-256 of the position text (``Game.position``), value "yes" | "no" (about 45 bytes
-#: each). A proof either way holds for that position for good; "unknown" is not kept
-#: (it is searched again).
+#: SHA-256 of the position text (``Game.position``), value "yes" | "no" | "unknown"
+#: (about 45 bytes each). A proof either way holds for that position for good. "unknown"
+#: is kept only once the largest budget (``SOLVE_NODES``, the search again or Finish for
+#: me) ran out: the search is deterministic, so it would end the same way (trial 50: a
+#: reload searched 72 s again to say "unsure" again); it is then shown at once and not
+#: searched again, and Finish for me says so at once.
 KEY_VERDICT = "solitaire.verdict"
 #: Raised when a fix of the solver may change a verdict kept before it, or the record's
 #: shape changes: 2 since the complete search called some won Easy Harp positions lost
 #: (7 December 2026, ``eh_bases.owed``), so a "no" kept by version 1 is searched again;
 #: 3 keeps the last ``KEPT_MAX`` positions instead of one.
 VERDICT_VERSION = 3
-KEPT = ("yes", "no")
+KEPT = ("yes", "no", "unknown")
 KEPT_MAX = 64
 
 
@@ -75,9 +78,11 @@ class Helping(Core):
         if self.finishing:
             return
         kept = self.kept_verdict() if on and not g.is_won else None
-        if kept is not None:  # proven on an earlier visit: shown at once, not searched
+        if kept is not None:  # proven (or searched to the end) before: shown at once
             self.show_verdict(kept)
-            if kept == "no" and self.assist.loaded:
+            if kept == "unknown":
+                self.assist.rechecked = self.key_of()
+            if kept != "yes" and self.assist.loaded:
                 self.check_stuck()
             return
         if not self.assist.loaded:  # until the solver is loaded (SolverReady asks then)
@@ -141,7 +146,7 @@ class Helping(Core):
         sol = self.assist.search(Ask("recheck", self.budgets["solve"]), key, self.g)
         if sol is not None:
             self.assist.rechecked = key
-            self.verdict_found(sol)
+            self.verdict_found(sol, final=True)
         else:
             self.status.verdict("unknown", self.texts, more=True)
 
@@ -152,10 +157,13 @@ class Helping(Core):
         if sol.status != "winnable" and not self.check_stuck():
             self.search_again()
 
-    def verdict_found(self, sol: game.Solution) -> None:
+    def verdict_found(self, sol: game.Solution, final: bool = False) -> None:
+        """Show the verdict of ``sol``, about the position on the table, and keep it
+        (``KEY_VERDICT``): a proof always, "unknown" when the search spent the largest
+        budget (``final``)."""
         value = verdict(sol)
         self.show_verdict(value)
-        if value not in KEPT or self.g.is_won:
+        if value not in KEPT or self.g.is_won or (value == "unknown" and not final):
             return
         mine, kept = position_digest(self.key_of()), self.kept_verdicts()
         if [mine, value] not in kept:
@@ -170,8 +178,8 @@ class Helping(Core):
         self.status.verdict(value, self.texts)
 
     def kept_verdicts(self) -> list[list[str]]:
-        """The verdicts kept under ``KEY_VERDICT``, as [position digest, "yes" | "no"]
-        pairs, the oldest first; entries of another shape are left out, and anything
+        """The verdicts kept under ``KEY_VERDICT``, as [position digest, value] pairs
+        (value in ``KEPT``), the oldest first; entries of another shape are left out, and anything
         unreadable or of another version reads as none."""
         raw = self.store.get(KEY_VERDICT)
         try:
@@ -185,8 +193,8 @@ class Helping(Core):
                 if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and p[1] in KEPT]
 
     def kept_verdict(self) -> str | None:
-        """The verdict kept under ``KEY_VERDICT`` for the position on the table: "yes" or
-        "no"; else None (none kept for it, or not readable)."""
+        """The verdict kept under ``KEY_VERDICT`` for the position on the table (one of
+        ``KEPT``); else None (none kept for it, or not readable)."""
         mine = position_digest(self.key_of())
         return next((value for digest, value in reversed(self.kept_verdicts()) if digest == mine), None)
 
@@ -210,7 +218,7 @@ class Helping(Core):
             if f.kind == "verdict":
                 self.verdict_answered(sol)
             else:
-                self.verdict_found(sol)
+                self.verdict_found(sol, final=True)
 
     # ----- hint --------------------------------------------------------------------
 
@@ -262,7 +270,9 @@ class Helping(Core):
         g = self.g
         if g.is_won:
             return
-        sol = self.assist.search(Ask("solve", self.budgets["solve"]), self.key_of(), g)
+        kept = {"no": "unwinnable", "unknown": "unknown"}.get(self.kept_verdict() or "")
+        sol = game.Solution(kept, (), 0) if kept else self.assist.search(
+            Ask("solve", self.budgets["solve"]), self.key_of(), g)
         if sol is not None:
             self.solved(sol)
         else:  # the button and the notice stop the search (trial 50: 75.6 s, no way out)
@@ -278,7 +288,7 @@ class Helping(Core):
             self.show_running(False)
         self.notices.dismiss("solving")
         if self.settings.show_winnable:  # its search replaced the indicator's: answer it too
-            self.verdict_found(sol)
+            self.verdict_found(sol, final=True)
         if sol.status != "winnable" or not sol.moves:
             self.notify("solve-none", lambda tx: tx.t(f"solve.{sol.status}"))
             return

@@ -683,6 +683,51 @@ def test_an_unknown_verdict_is_searched_again_beside_the_page():
     d.check_all()
 
 
+def test_an_unsure_verdict_searched_to_the_end_is_kept_across_a_reload():
+    # Trial 50: "Win unsure" after the search again, then a reload searched 72 s more to
+    # say "unsure" again. The search is deterministic: an "unknown" at the largest
+    # budget is kept, shown at once after a reload, not searched again, and Finish for
+    # me says at once that no way to finish was found. An "unknown" at the indicator's
+    # own budget is not kept (it is searched again with the larger one).
+    from game.ui.helping import KEY_VERDICT
+    from pagedriver import catalog
+
+    budgets = {**FULL, "verdict": 50, "solve": 300}
+    d, w = with_worker("EH1-N-AAAAAAB", settings=SHOW, budgets=budgets)
+    w.start()
+    for _ in range(10_000):  # until the recheck is asked: the verdict's own unknown not kept
+        while w.inbox:
+            w.searcher.receive(w.inbox.pop(0))
+        w.searcher.step()
+        while w.outbox:
+            w.deliver(w.outbox.pop(0))
+        if w.requests()[-1].ask.kind == "recheck":
+            break
+    assert verdict(d) == "unknown" and "unknown" not in d.br.store.data.get(KEY_VERDICT, "")
+    w.run()
+    words = d.q("[data-status='winnable']")
+    assert verdict(d) == "unknown" and "data-more" not in words.attrs
+    assert json.loads(d.br.store.data[KEY_VERDICT])["kept"][-1][1] == "unknown"
+    store = FakeStore()
+    store.data.update(d.br.store.data)
+    again, w2 = with_worker("", store=store, settings=SHOW, budgets=budgets)
+    assert again.g.position() == d.g.position()
+    words = again.q("[data-status='winnable']")
+    assert verdict(again) == "unknown" and words.textContent == catalog("en")["winnable.unknown"]
+    w2.start()
+    w2.run()
+    kinds = [r.ask.kind for r in w2.requests()]
+    assert not {"verdict", "recheck"} & set(kinds), kinds
+    assert verdict(again) == "unknown" and "data-more" not in words.attrs
+    again.button("solve")
+    assert again.notice() == "solve-none" and notice_text(again) == catalog("en")["solve.unknown"]
+    assert "solve" not in [r.ask.kind for r in w2.requests()] and not again.page.seeking
+    # a move: the next position is searched as before
+    again.drag("t6", 5, "t5")
+    assert w2.requests()[-1].ask.kind == "verdict"
+    again.check_all()
+
+
 def test_a_recheck_cut_short_runs_again_when_its_position_comes_back():
     # Trial 48: a move reached "Win unsure, still checking…", Undo, Redo: a plain "Win
     # unsure" at once, never checked again (the search again had been cancelled by the
