@@ -690,7 +690,6 @@ def test_an_unsure_verdict_searched_to_the_end_is_kept_across_a_reload():
     # me says at once that no way to finish was found. An "unknown" at the indicator's
     # own budget is not kept (it is searched again with the larger one).
     from game.ui.helping import KEY_VERDICT
-    from pagedriver import catalog
 
     budgets = {**FULL, "verdict": 50, "solve": 300}
     d, w = with_worker("EH1-N-AAAAAAB", settings=SHOW, budgets=budgets)
