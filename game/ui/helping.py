@@ -224,13 +224,17 @@ class Helping(Core):
 
     def hint(self) -> None:
         """Mark and say one move (SPEC §8, §10): asked of the solver's worker (shown
-        when it answers, ``hinted``), else found here at once."""
+        when it answers, ``hinted``), else found here at once. In a position proven
+        lost, no move: it says so (trial 51: 55 hints moved 3♣ to a cell and back)."""
         self.stop_finish()
         self.table.clear_hint()
         g, key = self.g, self.key_of()
         if g.is_won:  # a helper pressed Hint on the won table and read "No useful move found"
             done = "hint.finished" if self.ledger.result == "assisted" else "hint.won"
             self.notify("hint", lambda tx: tx.t(done))
+        elif self.kept_verdict() == "no" or any(getattr(self.assist.known(k), "status", "") == "unwinnable"
+                                                for k in (key, STUCK + key)):
+            self.notify("hint", lambda tx: tx.t("hint.lost"))
         elif self.assist.ask_hint(g, key):  # said until the worker answers (up to 2-3 s seen)
             self.notify("hint", lambda tx: tx.t("hint.looking"))
         else:

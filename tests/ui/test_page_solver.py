@@ -196,6 +196,28 @@ def test_indicator_and_the_move_that_loses_the_game():
     d.check_all()
 
 
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_hint_in_a_position_proven_lost_says_so_and_marks_nothing(lang):
+    # Trial 51: in a lost Eight Off game (EO1-C4-AAAAAJL, "Cannot be won" shown), 55
+    # hints in a row moved 3♣ from a column to a cell and back. A position proven lost
+    # (here after KILLER) gets no move: the hint says the game can no longer be won.
+    d = Driver(str(EO4_DEAL), settings={"show_winnable": True, "language": lang}, budgets=FULL)
+    run_until(d, lambda: verdict(d) == "yes")
+    d.button("hint")
+    assert d.notice() == "hint" and marks(d)  # winnable: a move, as before
+    src, dst = KILLER.split("-")
+    d.drag(src, len(d.g.pile(src)) - 1, dst)
+    run_until(d, lambda: verdict(d) == "no")
+    d.button("hint")
+    assert d.notice() == "hint" and notice_text(d) == catalog(lang)["hint.lost"]
+    assert marks(d) == []
+    d.check_all()
+    d.button("undo")  # back where it could be won: a move again
+    d.button("hint")
+    assert marks(d) and notice_text(d) != catalog(lang)["hint.lost"]
+    d.check_all()
+
+
 def searches_asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The kinds of the searches the page asks from now on (``Assist.search``), in order."""
     from game.ui.assist import Assist
