@@ -95,7 +95,7 @@ class Page(TablePlay, Helping, Recording, Dealing, Tabs):
         elif isinstance(intent, it.Drop):
             self.drop(intent.pile)
         elif isinstance(intent, it.Refused):
-            self.refused(intent.code, viewmodel.reminder_details(self.g),
+            self.refused(intent.code, viewmodel.reminder_details(self.g, intent.pile),
                          where=(intent.pile, intent.index))
         elif isinstance(intent, it.Felt):
             self.unselect()

@@ -98,7 +98,7 @@ class TablePlay(Core):
             return
         refusal = self.select(pile, index)
         if refusal is not None:
-            self.refused(refusal, viewmodel.reminder_details(g), where=(pile, index))
+            self.refused(refusal, viewmodel.reminder_details(g, pile), where=(pile, index))
 
     def double_tap(self, pile: str, index: int) -> None:
         """A double tap: the SPEC §6 move of the card (``Game.double_tap_move``), or a
@@ -209,7 +209,7 @@ class TablePlay(Core):
         """Pick up the cards from ``spot`` to the top, if the rules let them move."""
         refusal = self.select(spot.pile, spot.at)
         if refusal is not None:
-            self.refused(refusal, viewmodel.reminder_details(self.g), where=(spot.pile, spot.at))
+            self.refused(refusal, viewmodel.reminder_details(self.g, spot.pile), where=(spot.pile, spot.at))
             return
         cards = self.focus.snap[spot.pile]
         self.focus.announce(speech.held(self.texts, cards[spot.at], len(cards) - spot.at))

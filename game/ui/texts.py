@@ -35,6 +35,10 @@ def whole(code: str) -> str:
     from the sentence's direction (U+2068 ... U+2069)."""
     return FSI + code.replace("-", "-" + WORD_JOINER) + PDI
 SUIT_KEYS = {"S": "suit.S", "H": "suit.H", "D": "suit.D", "C": "suit.C"}
+#: (refusal code, pile picked from) -> the reminder's key, where the code's own words
+#: are about another pile: the rules refuse a covered waste card with Easy Harp's
+#: ``one-card-at-a-time``, whose words are about columns (trial 51).
+BY_PILE = {("one-card-at-a-time", "w"): "reminder.waste-top"}
 
 
 def quote(text: str, limit: int = QUOTE_MAX) -> str:
@@ -167,5 +171,6 @@ class Texts:
     def refusal(self, code: str, details: Mapping[str, object]) -> str:
         """The reminder of the rule that refused a move (SPEC §6, "Interactive rules"):
         ``code`` a refusal's stable code, ``details`` its parameters (e.g. ``limit``)."""
-        return self.t(f"refusal.{code}", **dict(details))
+        key = BY_PILE.get((code, str(details.get("pile", ""))), f"refusal.{code}")
+        return self.t(key, **dict(details))
 

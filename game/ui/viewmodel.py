@@ -138,7 +138,8 @@ def pickup(g: game.Game, pid: str, index: int, up: bool) -> tuple[bool, str]:
     return False, (refusal.value if up else "")
 
 
-def reminder_details(g: game.Game) -> dict[str, int | str]:
+def reminder_details(g: game.Game, pile: str = "") -> dict[str, int | str]:
     """The parameters a refusal's reminder may quote when the rules package gave only
-    its code (a refused pick-up): the current group-move limit (SPEC §5)."""
-    return {"limit": g.group_limit()}
+    its code (a refused pick-up): the current group-move limit (SPEC §5), and the pile
+    the cards were picked from (``texts.BY_PILE``)."""
+    return {"limit": g.group_limit(), "pile": pile}

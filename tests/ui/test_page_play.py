@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from fakebrowser import FakeStore
 from pagedriver import PHONE, Driver
 
@@ -297,4 +298,28 @@ def test_drag_of_cards_that_may_not_move_together_is_refused_at_once():
     assert shown is not None and shown.attrs.get("data-reason") == refusal.value
     assert d.doc.querySelectorAll("#table .card.dragging") == []
     assert d.g.position() == twin.position()  # nothing lifted, nothing moved
+    d.check_all()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("how", ["tap", "drag"])
+def test_a_covered_waste_card_is_refused_with_words_about_the_waste(lang, how):
+    # Trial 51: two draws, then a tap on the covered card of the waste said "In Easy
+    # Harp only the top card moves from one column to another". The code stays the
+    # rules' (SPEC §8 data-reason); the words are about the waste. A covered column
+    # card keeps the column words.
+    from pagedriver import catalog
+
+    d = Driver("EH1-N-AAAYDIG", viewport=PHONE, settings={"language": lang})
+    d.tap("s", len(d.g.pile("s")) - 1)
+    d.tap("s", len(d.g.pile("s")) - 1)
+    assert len(d.g.pile("w")) == 2
+    if how == "tap":
+        d.tap("w", 0)
+    else:
+        d.drag("w", 0, "t1")
+    reminder = d.q('[data-role="reminder"]')
+    assert not reminder.hidden and reminder.attrs["data-reason"] == "one-card-at-a-time"
+    assert reminder.textContent == catalog(lang)["reminder.waste-top"]
+    assert len(d.g.pile("w")) == 2 and d.g.move_count == 2
     d.check_all()

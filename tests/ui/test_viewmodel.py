@@ -79,7 +79,8 @@ def test_pickup_asks_the_rules():
     assert viewmodel.pickup(g, "t9", 0, False) == (False, "")
     assert viewmodel.pickup(g, "s", len(g.pile("s")) - 1, False) == (False, "")
     assert viewmodel.pickup(g, "t9", 0, True) == (False, "face-down")
-    assert viewmodel.reminder_details(g) == {"limit": 1}
+    assert viewmodel.reminder_details(g) == {"limit": 1, "pile": ""}
+    assert viewmodel.reminder_details(g, "w") == {"limit": 1, "pile": "w"}
 
 
 def test_pile_places_and_stock_count():
