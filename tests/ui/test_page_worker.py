@@ -99,6 +99,19 @@ class FakeWorker:
                 return
         raise AssertionError("the worker never settles")
 
+    def run_until_asked(self, kind: str) -> None:
+        """Read, search and deliver, one slice at a time, until the page's last request
+        is of ``kind`` (that request not yet read)."""
+        for _ in range(10_000):
+            while self.inbox:
+                self.searcher.receive(self.inbox.pop(0))
+            self.searcher.step()
+            while self.outbox:
+                self.deliver(self.outbox.pop(0))
+            if self.requests()[-1].ask.kind == kind:
+                return
+        raise AssertionError(f"no {kind} asked")
+
     def requests(self) -> list[Request]:
         return [m for m in map(read_message, self.posted) if isinstance(m, Request)]
 
@@ -650,14 +663,7 @@ def test_an_unknown_verdict_is_searched_again_beside_the_page():
 
     d, w = with_worker("EH1-N-AAAAAAB", settings=SHOW, budgets={**FULL, "verdict": 50})
     w.start()
-    for _ in range(10_000):  # the verdict (unknown at 50 positions), the stuck test it asks
-        while w.inbox:  # for, until the recheck is asked (not yet read by the worker)
-            w.searcher.receive(w.inbox.pop(0))
-        w.searcher.step()
-        while w.outbox:
-            w.deliver(w.outbox.pop(0))
-        if w.requests()[-1].ask.kind == "recheck":
-            break
+    w.run_until_asked("recheck")  # the verdict (unknown at 50 positions), the stuck test
     kinds = [r.ask.kind for r in w.requests()]
     assert kinds == ["verdict", "stuck", "recheck"] and w.requests()[-1].ask.nodes == FULL["solve"], kinds
     words = d.q("[data-status='winnable']")
@@ -694,14 +700,7 @@ def test_an_unsure_verdict_searched_to_the_end_is_kept_across_a_reload():
     budgets = {**FULL, "verdict": 50, "solve": 300}
     d, w = with_worker("EH1-N-AAAAAAB", settings=SHOW, budgets=budgets)
     w.start()
-    for _ in range(10_000):  # until the recheck is asked: the verdict's own unknown not kept
-        while w.inbox:
-            w.searcher.receive(w.inbox.pop(0))
-        w.searcher.step()
-        while w.outbox:
-            w.deliver(w.outbox.pop(0))
-        if w.requests()[-1].ask.kind == "recheck":
-            break
+    w.run_until_asked("recheck")  # the verdict's own unknown, not kept
     assert verdict(d) == "unknown" and "unknown" not in d.br.store.data.get(KEY_VERDICT, "")
     w.run()
     words = d.q("[data-status='winnable']")
