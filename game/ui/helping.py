@@ -6,9 +6,10 @@ part's; what is shown and played is decided here, by the page that owns the game
 Finish for me (``data-action="solve"``): searches first; a game that cannot be won is
 said so at once; else it asks (the ``data-role="confirm"`` question: the game will count
 as assisted), every time it is started (issue 23: stopped, then pressed again, it asks
-again); then plays the line one undoable action at a time (``slicer.finish_delay``),
-the button pressed and labelled "Stop". Any input, the button again, an undo, another
-game or another tab taking the game over stops it, and it stays stopped.
+again); then plays the line one undoable action at a time (``slicer.finish_delay``).
+While it searches or plays, the button is pressed and labelled "Stop" (and the notice
+of its search has a Stop). Any input, the button again, an undo, another game or
+another tab taking the game over stops it, search or play, and it stays stopped.
 """
 
 from __future__ import annotations
