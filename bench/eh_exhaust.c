@@ -3,7 +3,7 @@
 // It tells how far the product's proofs are from deciding a set of positions (issue 24
 // point 3), and checks at scale, against a search without it, the pruning the product uses.
 //
-// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases|dead [SEED] < position
+// Usage: eh_exhaust MAX_NODES TABLE_BITS plain|bases|dead|columns [SEED] < position
 // With SEED (not 0) the moves of each class but foundation moves are tried in a random
 // order: a dive that finds other wins first ("unknown" says nothing, "unwinnable" is a
 // proof as without it: the search is as complete).
@@ -30,6 +30,25 @@
 // - "dead" only: a position the relaxed game of game/solver/eh_dead.py proves lost is a
 //   leaf (the product checks only near the end: far from it, the check costs about ten
 //   expansions and seldom cuts).
+// - "columns" (bases, and more; not in the product): a column's top card X moved onto
+//   another column without turning a card up or emptying its column is a base too (kind
+//   8): the next move puts a card on X or on the card Z it uncovered, or moves Z. Why no
+//   win is lost, as for the bases of eh_bases.py: take a winning play in which every base
+//   before the last one not kept, B, is kept, and the first later move E that touches X
+//   or Z (moves one, puts a card on one, or carries X in a king-led run). The moves
+//   between leave X, Z and the card under X alone (covered all along), so they stay
+//   legal with B played just before E; then E puts a card on X or Z, or moves Z (B is
+//   kept); or E moves X (X goes there straight from Z's column: one move for two); or E
+//   carries X in a king-led run (the run moves without X and X follows it: B comes
+//   later). A base M between that E kept cannot lose it: E would touch X or Z through M's
+//   cards, so M would be E. Each step shortens the play or moves B later, so a win with
+//   every base kept exists whenever a win does. Chains of column bases can come back to
+//   a position, so a position with an obligation is kept in the table here (its key
+//   holds the obligation), and is still skipped when reached before without one.
+//   Careless positions proved lost (the C port, positions): 55 4,185,441 -> 3,333,159;
+//   183 6,100,806 -> 2,849,136; 109 6,995,759 -> 3,905,770; 112 10,885,611 -> 2,412,552;
+//   16 41,700,819 -> 14,582,107; but 129 17,418,731 -> 25,148,645 and 114 22,437,691 ->
+//   26,862,085 (8 December 2026).
 // The table keeps two 64-bit hashes per position (Zobrist keys of each column, mixed and
 // summed so that the order of the columns does not count); a collision of both would be
 // needed to lose a position.
@@ -46,8 +65,8 @@ static inline int fits(int x, int t) { return t % 13 == x % 13 + 1 && red(x) != 
 
 // move: type(0..4) a b n face
 typedef struct { uint8_t t, a, b, n, f; } Mv;
-typedef struct { Mv m; uint8_t flip; uint16_t opend; int8_t opslot; } Done;
-static int PEND = 0, PSLOT = -1, BASES = 1, DEAD = 0;
+typedef struct { Mv m; uint8_t flip; uint16_t opend, opmove; int8_t opslot; } Done;
+static int PEND = 0, PSLOT = -1, PMOVE = 0, BASES = 1, DEAD = 0, COLB = 0;
 static uint64_t SEED = 0;  // nonzero: moves of a class in a random order (a dive for wins)
 
 static uint64_t Z1[120][52][2], Z2[120][52][2], D1[52][3], D2[52][3];
@@ -75,6 +94,7 @@ static void key(uint64_t *k1, uint64_t *k2) {
     uint64_t o1 = 0x77, o2 = 0x99;
     for (int p = 0; p < 9; p++) if (PEND >> p & 1) { o1 += mix(HZ1[p] ^ 0x5555ULL); o2 += mix(HZ2[p] ^ 0x3333ULL); }
     if (PSLOT >= 0) { o1 = mix(o1 + 1000 + PSLOT % 4 * 16 + S.found[PSLOT]); o2 = mix(o2 ^ (2000 + PSLOT % 4 * 16 + S.found[PSLOT])); }
+    for (int p = 0; p < 9; p++) if (PMOVE >> p & 1) { o1 += mix(HZ1[p] ^ 0x7777ULL); o2 += mix(HZ2[p] ^ 0x1111ULL); }
     h1 = mix(h1 ^ o1); h2 = mix(h2 + o2);
   }
   *k1 = mix(h1) | 1; *k2 = h2;
@@ -85,8 +105,7 @@ static int tt_has_plain(void) {
   for (;;) { uint64_t *e = TT + 2 * i; if (!e[0]) return 0; if (e[0] == k1 && e[1] == k2) return 1; i = (i + 1) & TTMASK; }
 }
 
-static int tt_add(void) {  // 1 when new
-  uint64_t k1, k2; key(&k1, &k2);
+static int tt_put(uint64_t k1, uint64_t k2) {  // 1 when new
   uint64_t i = k1 & TTMASK;
   for (;;) {
     uint64_t *e = TT + 2 * i;
@@ -95,6 +114,7 @@ static int tt_add(void) {  // 1 when new
     i = (i + 1) & TTMASK;
   }
 }
+static int tt_add(void) { uint64_t k1, k2; key(&k1, &k2); return tt_put(k1, k2); }  // 1 when new
 
 static inline void push_c(int a, int c) { int j = S.len[a]++; S.c[a][j] = c; HZ1[a] += Z1[j][c][0]; HZ2[a] ^= Z2[j][c][0]; }
 static inline void pop_c(int a) { int j = --S.len[a]; int c = S.c[a][j]; HZ1[a] -= Z1[j][c][0]; HZ2[a] ^= Z2[j][c][0]; }
@@ -106,13 +126,16 @@ static int pop_cards(int a, int n) { for (int q = 0; q < n; q++) pop_c(a); if (S
 static int slot_for(int f) { for (int j = 0; j < 8; j++) if (j % 4 == f / 13 && S.found[j] == f % 13) return j; return -1; }
 
 static Done do_plain(Mv m);
+// The plain move of a move that also sets or ends an obligation (5-9).
+static int plain_of(int t) { return t == 5 ? 2 : t == 6 ? 4 : t == 9 ? 1 : 0; }
 static Done do_move(Mv m) {
   if (m.t >= 5) {
-    Mv p = m; p.t = m.t == 5 ? 2 : m.t == 6 ? 4 : 0;
-    Done d = do_plain(p); d.m = m; d.opend = PEND; d.opslot = PSLOT;
-    if (m.t == 7) { PEND = 0; PSLOT = -1; }
-    else if (m.t == 5) { PEND = 1 << m.b; PSLOT = -1; }
-    else { if (PEND && m.a == PSLOT) PEND |= 1 << m.b; else PEND = 1 << m.b; PSLOT = m.a; }
+    Mv p = m; p.t = plain_of(m.t);
+    Done d = do_plain(p); d.m = m; d.opend = PEND; d.opslot = PSLOT; d.opmove = PMOVE;
+    if (m.t == 7 || m.t == 9) { PEND = 0; PSLOT = -1; PMOVE = 0; }
+    else if (m.t == 5) { PEND = 1 << m.b; PSLOT = -1; PMOVE = 0; }
+    else if (m.t == 8) { PEND = 1 << m.a | 1 << m.b; PSLOT = -1; PMOVE = 1 << m.a; }
+    else { if (PEND && m.a == PSLOT) PEND |= 1 << m.b; else PEND = 1 << m.b; PSLOT = m.a; PMOVE = 0; }
     return d;
   }
   return do_plain(m);
@@ -131,7 +154,7 @@ static Done do_plain(Mv m) {
 
 static void undo_plain(Done d);
 static void undo_move(Done d) {
-  if (d.m.t >= 5) { PEND = d.opend; PSLOT = d.opslot; Done e = d; e.m.t = d.m.t == 5 ? 2 : d.m.t == 6 ? 4 : 0; undo_plain(e); return; }
+  if (d.m.t >= 5) { PEND = d.opend; PSLOT = d.opslot; PMOVE = d.opmove; Done e = d; e.m.t = plain_of(d.m.t); undo_plain(e); return; }
   undo_plain(d);
 }
 static void undo_plain(Done d) {
@@ -207,12 +230,28 @@ static int run_wanted(int j, int empty) {
     if (wanted(c, -1)) return 1; }
   return 0;
 }
+// A column's top card moved to another column (column bases only): a base (8) unless it
+// turns a card up or empties its column, else PLAIN (0 or 7).
+static int col_kind(int a, int plain) { return COLB && S.len[a] > 1 && S.len[a] - 1 > S.down[a] ? 8 : plain; }
+// Column bases: the moves of the uncovered card PMOVE waits on (it may move itself).
+static void gen_uncovered(int empty) {
+  for (int a = 0; a < 9; a++) if (PMOVE >> a & 1 && S.len[a]) {
+    int L = S.len[a], x = S.c[a][L - 1], j = slot_for(x);
+    if (j >= 0) add((Mv){9, a, j, 1, x});
+    for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) add((Mv){col_kind(a, 7), a, b, 1, x});
+    if (empty >= 0) {
+      int n = 1;
+      while (n < L - S.down[a]) { int lo = S.c[a][L - n - 1], hi = S.c[a][L - n]; if (!fits(hi, lo)) break; n++; }
+      if (S.c[a][L - n] % 13 == 12 && n < L) add((Mv){7, a, empty, n, S.c[a][L - n]});
+    }
+  }
+}
 static void gen_owed(int empty) {
   Mv later[256]; int nl = 0;
   for (int p = 0; p < 9; p++) if (PEND >> p & 1) {
     int fs[2]; on2(S.c[p][S.len[p] - 1], &fs[0], &fs[1]);
     if (fs[0] < 0) continue;
-    for (int s2 = 0; s2 < 9; s2++) if (!(PEND >> s2 & 1) && S.len[s2]) { int t = S.c[s2][S.len[s2] - 1]; if (t == fs[0] || t == fs[1]) add((Mv){7, s2, p, 1, t}); }
+    for (int s2 = 0; s2 < 9; s2++) if (!(PEND >> s2 & 1) && S.len[s2]) { int t = S.c[s2][S.len[s2] - 1]; if (t == fs[0] || t == fs[1]) add((Mv){col_kind(s2, 7), s2, p, 1, t}); }
     for (int q = 0; q < 2; q++) { int f = fs[q];
       if (S.deck[f] && chain_ok(f, p)) later[nl++] = (Mv){5, 0, p, 1, f};
       int j = slot_top_of(f);
@@ -226,6 +265,7 @@ static void gen_owed(int empty) {
     if (c % 13 == 12 && empty >= 0) later[nl++] = (Mv){6, j, empty, 1, c};
   }
   for (int q = 0; q < nl; q++) add(later[q]);
+  gen_uncovered(empty);
 }
 static void gen(void) {
   int empty = -1;
@@ -239,7 +279,7 @@ static void gen(void) {
     int j = slot_for(x);
     if (j >= 0) PUT(0, 1, a, j, 1, x);
     int useful = (L == 1) || (L - 1 == S.down[a]);
-    for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) PUT(useful ? 1 : 3, 0, a, b, 1, x);
+    for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) PUT(useful ? 1 : 3, useful ? 0 : col_kind(a, 0), a, b, 1, x);
     if (empty >= 0) {
       int n = 1;
       while (n < L - S.down[a]) { int lo = S.c[a][L - n - 1], hi = S.c[a][L - n]; if (!fits(hi, lo)) break; n++; }
@@ -344,29 +384,53 @@ static void print_move(Mv m) {
   case 3: printf("D %d f\n", m.f); break;
   case 4: case 6: printf("f%d-t%d\n", m.a + 1, m.b + 1); break;
   case 5: printf("D %d t%d\n", m.f, m.b + 1); break;
-  case 7: printf("t%d-t%d:1\n", m.a + 1, m.b + 1); break;
+  case 7: case 8: printf("t%d-t%d:%d\n", m.a + 1, m.b + 1, m.n); break;
+  case 9: printf("t%d-f\n", m.a + 1); break;
   }
 }
 
+// A won position (no card face down) played out and printed: the lowest rank first.
+static void finish_line(void) {
+  for (;;) {
+    int best = -1; Mv bm = {0};
+    for (int i = 0; i < 9; i++) if (S.len[i]) { int x = S.c[i][S.len[i] - 1]; int j = slot_for(x); if (j >= 0 && (best < 0 || x % 13 < best)) { best = x % 13; bm = (Mv){1, i, j, 1, x}; } }
+    for (int f = 0; f < 52; f++) if (S.deck[f]) { int j = slot_for(f); if (j >= 0 && (best < 0 || f % 13 < best)) { best = f % 13; bm = (Mv){3, 0, j, 1, f}; } }
+    if (best < 0) break;
+    do_move(bm); print_move(bm);
+  }
+}
+
+// The column hashes of S, from scratch (after S was read or restored).
+static void rehash(void) {
+  for (int i = 0; i < 9; i++) { HZ1[i] = HZ2[i] = 0; for (int j = 0; j < S.len[i]; j++) { int c = S.c[i][j], d = j < S.down[i]; HZ1[i] += Z1[j][c][d]; HZ2[i] ^= Z2[j][c][d]; } }
+}
+
+// S from standard input (the format above); 0 when it does not parse.
+static int read_input(void) {
+  for (int i = 0; i < 9; i++) {
+    int n; if (scanf("%d %d", &S.down[i], &n) != 2 || n < 0 || n > 120) return 0;
+    S.len[i] = n; for (int j = 0; j < n; j++) { int v; if (scanf("%d", &v) != 1) return 0; S.c[i][j] = v; }
+  }
+  zinit(); rehash();
+  int k; if (scanf("%*s %d", &k) != 1) return 0;
+  for (int j = 0; j < k; j++) { int v; if (scanf("%d", &v) != 1) return 0; S.deck[v]++; }
+  if (scanf("%*s") != 0) return 0;
+  for (int j = 0; j < 8; j++) if (scanf("%d", &S.found[j]) != 1) return 0;
+  return 1;
+}
+
+#ifndef EH_NO_MAIN
 int main(int argc, char **argv) {
   long long budget = argc > 1 ? atoll(argv[1]) : 100000000LL;
   int bits = argc > 2 ? atoi(argv[2]) : 27;
   BASES = !(argc > 3 && !strcmp(argv[3], "plain"));
   DEAD = argc > 3 && !strcmp(argv[3], "dead");
+  COLB = argc > 3 && !strcmp(argv[3], "columns");
   SEED = argc > 4 ? strtoull(argv[4], NULL, 10) : 0;
   if (bits < 10 || bits > 34) return 2;
   TTMASK = (1ULL << bits) - 1; TTCAP = (TTMASK + 1) / 10 * 7;
   TT = calloc((TTMASK + 1) * 2, sizeof(uint64_t));
-  for (int i = 0; i < 9; i++) {
-    int n; if (scanf("%d %d", &S.down[i], &n) != 2) return 2;
-    S.len[i] = n; for (int j = 0; j < n; j++) { int v; if (scanf("%d", &v) != 1) return 2; S.c[i][j] = v; }
-  }
-  zinit();
-  for (int i = 0; i < 9; i++) { HZ1[i] = HZ2[i] = 0; for (int j = 0; j < S.len[i]; j++) { int c = S.c[i][j], d = j < S.down[i]; HZ1[i] += Z1[j][c][d]; HZ2[i] ^= Z2[j][c][d]; } }
-  int k; if (scanf("%*s %d", &k) != 1) return 2;
-  for (int j = 0; j < k; j++) { int v; if (scanf("%d", &v) != 1) return 2; S.deck[v]++; }
-  if (scanf("%*s") != 0) return 2;
-  for (int j = 0; j < 8; j++) if (scanf("%d", &S.found[j]) != 1) return 2;
+  if (!read_input()) return 2;
 
   Frame *st = NULL; size_t ns = 0, cs = 0;
   long long nodes = 0;
@@ -390,7 +454,7 @@ int main(int argc, char **argv) {
       fr->chosen = do_move(m);
       size_t b0 = NAUTO; int nb = autoplay();
       if (no_down()) { won = 1; break; }
-      if (PEND ? tt_has_plain() : !tt_add()) { for (size_t q = nb; q-- > 0;) undo_move(AUTO[b0 + q]); NAUTO = b0; undo_move(fr->chosen); continue; }
+      if (PEND ? tt_has_plain() || (COLB && !tt_add()) : !tt_add()) { for (size_t q = nb; q-- > 0;) undo_move(AUTO[b0 + q]); NAUTO = b0; undo_move(fr->chosen); continue; }
       nodes++;
       if (nodes >= budget || TTN >= TTCAP) { printf("unknown %lld\n", nodes); return 0; }
       if (ns == cs) { cs *= 2; st = realloc(st, cs * sizeof(Frame)); }
@@ -409,13 +473,7 @@ int main(int argc, char **argv) {
   // autos after the last move (or at the root when the root is already won)
   size_t from = ns ? st[ns - 1].auto0 + st[ns - 1].nauto : 0;
   for (size_t q = from; q < NAUTO; q++) print_move(AUTO[q].m);
-  // finish: lowest rank first
-  for (;;) {
-    int best = -1; Mv bm = {0};
-    for (int i = 0; i < 9; i++) if (S.len[i]) { int x = S.c[i][S.len[i] - 1]; int j = slot_for(x); if (j >= 0 && (best < 0 || x % 13 < best)) { best = x % 13; bm = (Mv){1, i, j, 1, x}; } }
-    for (int f = 0; f < 52; f++) if (S.deck[f]) { int j = slot_for(f); if (j >= 0 && (best < 0 || f % 13 < best)) { best = f % 13; bm = (Mv){3, 0, j, 1, f}; } }
-    if (best < 0) break;
-    do_move(bm); print_move(bm);
-  }
+  finish_line();
   return 0;
 }
+#endif

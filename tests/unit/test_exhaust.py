@@ -1,7 +1,9 @@
 """The C port of Easy Harp's complete search (bench/eh_exhaust.c, driven by
 bench/decide_positions.py; issue 24 point 3) gives the rules package's verdicts: with the
-obligations of eh_bases and without them, on positions near the end and on positions a
-careless player reached, and its wins replay to a win through ``g.play``. The figures
+obligations of eh_bases, without them and with column moves as bases too, on positions
+near the end and on positions a careless player reached, and its wins replay to a win
+through ``g.play``. Its beam search (bench/eh_beam.c) never answers "unwinnable", and its
+wins replay too. The figures
 it gives in the README stand on this. Skipped where no C compiler is installed (it is a
 bench tool; nothing the product ships needs one)."""
 
@@ -23,6 +25,8 @@ from .solver_support import near_end_easy_harp
 from .test_solver_bases import LOST
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The complete searches of eh_exhaust.c: the product's pruning, none, and more.
+MODES = ("bases", "plain", "columns")
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler")
 
@@ -52,7 +56,7 @@ def c_solve(engine: tuple[ModuleType, Path], g: game.Game, mode: str) -> tuple[s
 def test_lost_positions_from_play_are_lost_in_both_modes(engine: tuple[ModuleType, Path]) -> None:
     for text in LOST:
         g = game.load_position(text, game="easy-harp")
-        assert c_solve(engine, g, "bases")[0] == c_solve(engine, g, "plain")[0] == "unwinnable"
+        assert {c_solve(engine, g, mode)[0] for mode in MODES} == {"unwinnable"}
 
 
 def test_careless_positions_the_rules_package_proves_lost_are_lost(engine: tuple[ModuleType, Path]) -> None:
@@ -62,7 +66,7 @@ def test_careless_positions_the_rules_package_proves_lost_are_lost(engine: tuple
     for i in (13, 19, 41, 79):
         g = game.load_position(positions[i]["position"], game="easy-harp")
         assert game.solve(g, max_nodes=30_000, mode="complete").status == "unwinnable"
-        assert c_solve(engine, g, "bases")[0] == c_solve(engine, g, "plain")[0] == "unwinnable", i
+        assert {c_solve(engine, g, mode)[0] for mode in MODES} == {"unwinnable"}, i
 
 
 def test_near_end_positions_get_the_rules_package_verdict(engine: tuple[ModuleType, Path]) -> None:
@@ -75,7 +79,7 @@ def test_near_end_positions_get_the_rules_package_verdict(engine: tuple[ModuleTy
         want = game.solve(g, max_nodes=50_000, mode="complete").status
         if want == "unknown":
             continue
-        for mode in ("bases", "plain"):
+        for mode in MODES:
             status, moves = c_solve(engine, g, mode)
             assert status == want, (mode, g.position())
             if status == "winnable":
@@ -94,3 +98,46 @@ def test_wins_that_draw_from_the_stock_replay(engine: tuple[ModuleType, Path]) -
         assert status == "winnable", i
         assert sum(m.startswith("D ") for m in moves) >= 20
         assert engine[0].replay(g, moves)
+
+
+@pytest.fixture(scope="module")
+def beam(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
+    binary = tmp_path_factory.mktemp("beam") / "eh_beam"
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "bench" / "eh_beam.c")], check=True)
+    return _driver(), binary
+
+
+def beam_solve(beam: tuple[ModuleType, Path], g: game.Game, width: int) -> tuple[str, list[str]]:
+    drv, binary = beam
+    out = subprocess.run([str(binary), str(width), "20", drv.BEAM_WEIGHTS, "1"], input=drv.c_input(g),
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    return out[0].split()[0], [m for m in out[1:] if m.strip()]
+
+
+def test_beam_wins_replay_and_it_proves_nothing_lost(beam: tuple[ModuleType, Path]) -> None:
+    """Near the end: each beam answer is a win that replays or "unknown" (lost ones
+    included: a beam is no proof); most won positions are won."""
+    rnd = random.Random(36)
+    got = {"winnable": 0, "unwinnable": 0}
+    for _ in range(24):
+        g = near_end_easy_harp(rnd, rnd.randint(12, 24))
+        want = game.solve(g, max_nodes=50_000, mode="complete").status
+        if want == "unknown":
+            continue
+        status, moves = beam_solve(beam, g, 200)
+        assert status in ("winnable", "unknown"), g.position()
+        if status == "winnable":
+            assert want == "winnable" and beam[0].replay(g, moves), g.position()
+            got[want] += 1
+    assert got["winnable"] >= 8, got
+
+
+def test_beam_wins_careless_positions_a_depth_first_search_wins_late(beam: tuple[ModuleType, Path]) -> None:
+    """Careless positions 85 and 177: the depth-first search of eh_exhaust.c wins them
+    after 54,698,745 and 11,871,696 positions; a beam 200 wide within about 33,000."""
+    positions = json.loads((ROOT / "bench" / "careless-positions.json").read_text(encoding="utf-8"))["positions"]
+    for i in (85, 177):
+        g = game.load_position(positions[i]["position"], game="easy-harp")
+        status, moves = beam_solve(beam, g, 200)
+        assert status == "winnable", i
+        assert beam[0].replay(g, moves), i
