@@ -393,7 +393,7 @@ def hint_text(g: game.Game, move: game.Move) -> Callable[[Texts], str]:
         name = tx.card_label(face, True) if face else ""
         what = (tx.t("hint.card", card=name) if count == 1
                 else tx.t("hint.cards", count=count, card=name))
-        return tx.t("hint.move", what=what, src=tx.pile_label(src, src_suit),
-                    dst=tx.pile_label(dst, dst_suit))
+        return tx.t("hint.move", what=what, src=tx.pile_label(src, src_suit, in_sentence=True),
+                    dst=tx.pile_label(dst, dst_suit, in_sentence=True))
 
     return text

@@ -101,18 +101,22 @@ class Texts:
             self._card_labels[key] = label
         return label
 
-    def pile_label(self, pid: str, suit: str = "") -> str:
-        """A pile's accessible name from its id (SPEC §2); ``suit`` is the reserved suit
-        letter of a foundation slot. Raises ValueError for an unknown id."""
+    def pile_label(self, pid: str, suit: str = "", in_sentence: bool = False) -> str:
+        """A pile's accessible name from its id (SPEC §2): "Column 3"; with
+        ``in_sentence``, the form that stands inside a sentence ("column 3", "the
+        waste"; catalog keys ``pile.in.*``: Romanian takes the article, English and
+        Indonesian the small letter). ``suit`` is the reserved suit letter of a
+        foundation slot. Raises ValueError for an unknown id."""
+        k = "pile.in." if in_sentence else "pile."
         if pid == "s":
-            return self.t("pile.stock")
+            return self.t(k + "stock")
         if pid == "w":
-            return self.t("pile.waste")
+            return self.t(k + "waste")
         n = int(pid[1:])
         if pid[0] == "f":
-            return self.t("pile.foundation.suit", n=n, suit=self.t(SUIT_KEYS[suit]))
+            return self.t(k + "foundation.suit", n=n, suit=self.t(SUIT_KEYS[suit]))
         if pid[0] in "ct":
-            return self.t("pile.cell" if pid[0] == "c" else "pile.column", n=n)
+            return self.t(k + ("cell" if pid[0] == "c" else "column"), n=n)
         raise ValueError(f"unknown pile id {pid!r}")
 
     # ----- status, dialogs, notices ------------------------------------------------

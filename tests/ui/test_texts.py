@@ -89,10 +89,10 @@ def test_refusal_and_notice_texts():
 
 
 @pytest.mark.parametrize(("lang", "one", "several"), [
-    ("en", "Hint: move Ace of diamonds from Column 7 to Column 2.",
-     "Hint: move 2 cards, from Ace of diamonds up, from Column 7 to Column 2."),
-    ("id", "Petunjuk: pindahkan As wajik dari Kolom 7 ke Kolom 2.",
-     "Petunjuk: pindahkan 2 kartu, mulai dari As wajik, dari Kolom 7 ke Kolom 2."),
+    ("en", "Hint: move Ace of diamonds from column 7 to column 2.",
+     "Hint: move 2 cards, from Ace of diamonds up, from column 7 to column 2."),
+    ("id", "Petunjuk: pindahkan As wajik dari kolom 7 ke kolom 2.",
+     "Petunjuk: pindahkan 2 kartu, mulai dari As wajik, dari kolom 7 ke kolom 2."),
 ])
 def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
     """A tester read "pindahkan 1 kartu, mulai dari As wajik" (move 1 card, starting from
@@ -103,6 +103,19 @@ def test_a_hint_names_one_card_alone_and_counts_several(lang, one, several):
     tx = texts(lang)
     assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=1))(tx) == one
     assert hint_text(g, SimpleNamespace(src="t7", dst="t2", count=2))(tx) == several
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "from the waste to the foundation for diamonds."),
+    ("ro", "de pe teancul de decartare pe fundația pentru caro."),
+    ("id", "dari buangan ke fondasi wajik."),
+])
+def test_a_hint_names_piles_as_words_inside_a_sentence(lang, words):
+    """A tester read "…de pe Teanc de decartare pe Fundație pentru caro" (trial 51): a
+    pile's label, capitalised, inside a sentence. Hints take the in-sentence forms."""
+    card = SimpleNamespace(card=SimpleNamespace(face="AD"))
+    g = SimpleNamespace(pile=lambda pid: [card] if pid == "w" else [], foundation_suit=lambda pid: "D")
+    assert hint_text(g, SimpleNamespace(src="w", dst="f3", count=1))(texts(lang)).endswith(words)
 
 
 @pytest.mark.parametrize(("lang", "draw", "redeal"), [
