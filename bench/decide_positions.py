@@ -110,7 +110,7 @@ def replay(g: game.Game, moves: list[str]) -> bool:
 
 
 def decide(entry: dict[str, object], index: int, engine: str, mode: str, budget: int, bits: int,
-           niceness: int, seeds: int = 1, first_seed: int = 1) -> str:
+           niceness: int, seeds: int = 1, first_seed: int = 1, weights: str = BEAM_WEIGHTS) -> str:
     """One try: the result line for position ``index`` at ``budget`` (``dives``: at
     ``budget`` per dive, ``seeds`` dives at most, seeds ``first_seed`` on; nodes summed
     over them)."""
@@ -125,7 +125,7 @@ def decide(entry: dict[str, object], index: int, engine: str, mode: str, budget:
         t0 = time.monotonic()
         status, nodes, moves = "unknown", 0, []
         for seed in range(first_seed, first_seed + seeds) if mode in ("dives", "beam") else [0]:
-            argv = ([str(BEAM_BINARY), str(budget), str(bits), BEAM_WEIGHTS, str(seed)] if mode == "beam" else
+            argv = ([str(BEAM_BINARY), str(budget), str(bits), weights, str(seed)] if mode == "beam" else
                     [str(BINARY), str(budget), str(bits), "bases" if mode == "dives" else mode, str(seed)])
             out = subprocess.run(argv, input=c_input(g), capture_output=True, text=True,
                                  check=True).stdout.split("\n")
@@ -136,13 +136,15 @@ def decide(entry: dict[str, object], index: int, engine: str, mode: str, budget:
         secs = time.monotonic() - t0
     if status == "winnable" and not replay(g, moves):
         raise SystemExit(f"position {index}: the {engine} line does not win")
-    return f"{index} {LETTER[status]} {budget} {nodes} {secs:.2f} {how_of(engine, mode, first_seed)}"
+    return f"{index} {LETTER[status]} {budget} {nodes} {secs:.2f} {how_of(engine, mode, first_seed, weights)}"
 
 
-def how_of(engine: str, mode: str, first_seed: int = 1) -> str:
-    """The name of a kind of try in the results: ``engine-mode``, and for dives whose
-    seeds start after 1 that first seed (``c-dives31``: another round of dives)."""
-    return f"{engine}-{mode}" + (str(first_seed) if mode in ("dives", "beam") and first_seed > 1 else "")
+def how_of(engine: str, mode: str, first_seed: int = 1, weights: str = BEAM_WEIGHTS) -> str:
+    """The name of a kind of try in the results: ``engine-mode``, and for dives or beams
+    whose seeds start after 1 that first seed (``c-dives31``: another round of dives),
+    for beams with other weights ``:weights`` (``c-beam:100,20,0,50``)."""
+    return (f"{engine}-{mode}" + (str(first_seed) if mode in ("dives", "beam") and first_seed > 1 else "")
+            + (f":{weights}" if mode == "beam" and weights != BEAM_WEIGHTS else ""))
 
 
 def read(path: Path) -> dict[int, list[tuple[str, int, str]]]:
@@ -180,7 +182,7 @@ def run(args: argparse.Namespace) -> None:
     path = OUT / f"{Path(args.set).stem}.txt"
     if args.engine == "c":
         build()
-    how = how_of(args.engine, args.mode, args.first_seed)
+    how = how_of(args.engine, args.mode, args.first_seed, args.weights)
     for budget in [int(b) for b in args.budgets.split(",")]:
         tries = read(path)
         todo = [i for i in range(len(positions))
@@ -190,7 +192,7 @@ def run(args: argparse.Namespace) -> None:
         print(f"{how}: {len(todo)} positions at {budget:,}", file=sys.stderr)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool, path.open("a", encoding="utf-8") as out:
             futures = [pool.submit(decide, positions[i], i, args.engine, args.mode, budget, args.bits, args.nice,
-                                   args.seeds, args.first_seed)
+                                   args.seeds, args.first_seed, args.weights)
                        for i in todo]
             for f in as_completed(futures):
                 out.write(f.result() + "\n")
@@ -224,6 +226,7 @@ def main() -> None:
     ap.add_argument("--undecided", action="store_true", help="only positions no engine decided")
     ap.add_argument("--seeds", type=int, default=30, help="c dives or beam: tries per position")
     ap.add_argument("--first-seed", type=int, default=1, help="c dives or beam: the first seed (another round)")
+    ap.add_argument("--weights", default=BEAM_WEIGHTS, help="c beam: D,B,F,E (eh_beam.c; another name: c-beam:W)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--nice", type=int, default=10)
     ap.add_argument("--summary", action="store_true")
