@@ -14,6 +14,7 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -39,18 +40,27 @@ def _driver() -> ModuleType:
     return mod
 
 
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
-    binary = tmp_path_factory.mktemp("exhaust") / "eh_exhaust"
-    subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "bench" / "eh_exhaust.c")], check=True)
+def _build(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[ModuleType, Path]:
+    """The driver module and ``bench/<name>.c`` compiled into a temporary folder."""
+    binary = tmp_path_factory.mktemp(name) / name
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "bench" / f"{name}.c")], check=True)
     return _driver(), binary
 
 
-def c_solve(engine: tuple[ModuleType, Path], g: game.Game, mode: str) -> tuple[str, list[str]]:
-    drv, binary = engine
-    out = subprocess.run([str(binary), "2000000", "20", mode], input=drv.c_input(g), capture_output=True,
-                         text=True, check=True).stdout.split("\n")
+def _run(binary: Path, args: list[str], drv: ModuleType, g: game.Game) -> tuple[str, list[str]]:
+    """The answer ("winnable", "unwinnable" or "unknown") and the line of a C engine."""
+    out = subprocess.run([str(binary), *args], input=drv.c_input(g), capture_output=True, text=True,
+                         check=True).stdout.split("\n")
     return out[0].split()[0], [m for m in out[1:] if m.strip()]
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
+    return _build(tmp_path_factory, "eh_exhaust")
+
+
+def c_solve(engine: tuple[ModuleType, Path], g: game.Game, mode: str) -> tuple[str, list[str]]:
+    return _run(engine[1], ["2000000", "20", mode], engine[0], g)
 
 
 def test_lost_positions_from_play_are_lost_in_both_modes(engine: tuple[ModuleType, Path]) -> None:
@@ -69,16 +79,22 @@ def test_careless_positions_the_rules_package_proves_lost_are_lost(engine: tuple
         assert {c_solve(engine, g, mode)[0] for mode in MODES} == {"unwinnable"}, i
 
 
-def test_near_end_positions_get_the_rules_package_verdict(engine: tuple[ModuleType, Path]) -> None:
-    """Positions typed in any order (face-up cards that are no run): the engine's
-    shortcut (no face-down card: won) must not take them as won."""
-    rnd = random.Random(35)
-    seen = {"winnable": 0, "unwinnable": 0}
+def decided_near_end(seed: int) -> Iterator[tuple[game.Game, str]]:
+    """Of 24 random positions near the end (12 to 24 cards left), those the rules
+    package's complete search decides within 50,000 positions, with its verdict."""
+    rnd = random.Random(seed)
     for _ in range(24):
         g = near_end_easy_harp(rnd, rnd.randint(12, 24))
         want = game.solve(g, max_nodes=50_000, mode="complete").status
-        if want == "unknown":
-            continue
+        if want != "unknown":
+            yield g, want
+
+
+def test_near_end_positions_get_the_rules_package_verdict(engine: tuple[ModuleType, Path]) -> None:
+    """Positions typed in any order (face-up cards that are no run): the engine's
+    shortcut (no face-down card: won) must not take them as won."""
+    seen = {"winnable": 0, "unwinnable": 0}
+    for g, want in decided_near_end(35):
         for mode in MODES:
             status, moves = c_solve(engine, g, mode)
             assert status == want, (mode, g.position())
@@ -102,28 +118,18 @@ def test_wins_that_draw_from_the_stock_replay(engine: tuple[ModuleType, Path]) -
 
 @pytest.fixture(scope="module")
 def beam(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModuleType, Path]:
-    binary = tmp_path_factory.mktemp("beam") / "eh_beam"
-    subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "bench" / "eh_beam.c")], check=True)
-    return _driver(), binary
+    return _build(tmp_path_factory, "eh_beam")
 
 
 def beam_solve(beam: tuple[ModuleType, Path], g: game.Game, width: int) -> tuple[str, list[str]]:
-    drv, binary = beam
-    out = subprocess.run([str(binary), str(width), "20", drv.BEAM_WEIGHTS, "1"], input=drv.c_input(g),
-                         capture_output=True, text=True, check=True).stdout.split("\n")
-    return out[0].split()[0], [m for m in out[1:] if m.strip()]
+    return _run(beam[1], [str(width), "20", beam[0].BEAM_WEIGHTS, "1"], beam[0], g)
 
 
 def test_beam_wins_replay_and_it_proves_nothing_lost(beam: tuple[ModuleType, Path]) -> None:
     """Near the end: each beam answer is a win that replays or "unknown" (lost ones
     included: a beam is no proof); most won positions are won."""
-    rnd = random.Random(36)
     got = {"winnable": 0, "unwinnable": 0}
-    for _ in range(24):
-        g = near_end_easy_harp(rnd, rnd.randint(12, 24))
-        want = game.solve(g, max_nodes=50_000, mode="complete").status
-        if want == "unknown":
-            continue
+    for g, want in decided_near_end(36):
         status, moves = beam_solve(beam, g, 200)
         assert status in ("winnable", "unknown"), g.position()
         if status == "winnable":
