@@ -120,11 +120,14 @@ def test_a_hint_names_piles_as_words_inside_a_sentence(lang, words):
 
 @pytest.mark.parametrize(("lang", "draw", "redeal"), [
     ("en", "Hint: turn over a card from the stock.", "Hint: turn the waste over to make a new stock."),
-    ("ro", "Indiciu: întoarce o carte din teanc.", "Indiciu: întoarce teancul de decartare înapoi în pachet."),
+    ("ro", "Indiciu: întoarce o carte din pachetul de tragere.",
+     "Indiciu: întoarce teancul de decartare înapoi în pachet."),
+    ("ar", "تلميح: اقلب ورقة من كومة السحب.", "تلميح: أعد كومة الرمي إلى كومة السحب."),
 ])
 def test_a_stock_hint_says_a_draw_or_turning_the_waste_back(lang, draw, redeal):
     """A tester read "turn over a card from the stock" with the stock empty, where the tap
-    turns the waste back into a new stock."""
+    turns the waste back into a new stock. The stock has the name of its label (trial 53:
+    Romanian said "teanc", Arabic "الرصيد")."""
     card = SimpleNamespace(card=SimpleNamespace(face="AD"))
     tap = SimpleNamespace(src="s", dst=None, count=0)
     tx = texts(lang)
