@@ -45,10 +45,10 @@
 //   every base kept exists whenever a win does. Chains of column bases can come back to
 //   a position, so a position with an obligation is kept in the table here (its key
 //   holds the obligation), and is still skipped when reached before without one.
-//   Careless positions proved lost (the C port, positions): 55 4,185,441 -> 3,333,159;
-//   183 6,100,806 -> 2,849,136; 109 6,995,759 -> 3,905,770; 112 10,885,611 -> 2,412,552;
-//   16 41,700,819 -> 14,582,107; but 129 17,418,731 -> 25,148,645 and 114 22,437,691 ->
-//   26,862,085 (8 December 2026).
+//   Careless positions proved lost (positions, "bases" -> "columns"): 16 40,540,584 ->
+//   14,582,107; 112 8,732,457 -> 2,412,552; 183 6,098,213 -> 2,849,136; but 109
+//   3,410,717 -> 3,905,770, 55 1,906,419 -> 3,333,159, 114 18,713,607 -> 26,862,085, 129
+//   12,080,237 -> 25,148,645 (8 December 2026): not a gain overall.
 // The table keeps two 64-bit hashes per position (Zobrist keys of each column, mixed and
 // summed so that the order of the columns does not count); a collision of both would be
 // needed to lose a position.
