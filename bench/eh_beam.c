@@ -13,13 +13,15 @@
 // obligations of bases: a beam keeps no stack, so obligations would only narrow it).
 // Output as eh_exhaust's: "winnable NODES" then the moves, or "unknown NODES" (NODES: the
 // positions kept over all layers).
+// With BEAM_DEBUG set in the environment, each layer's candidates, kept positions and best
+// score go to standard error (how a beam that empties, caught in one region, shows).
 #define EH_NO_MAIN
 #include "eh_exhaust.c"
 
 #define LMAX 32
 typedef struct { uint8_t len[9], down[9], deck[52], found[8], c[9][LMAX]; } Pk;
 typedef struct { int score; uint32_t parent; Mv m; uint64_t k1, k2; } Cand;
-static int WD = 100, WB = 10, WF = 3, WE = 30;
+static int WD = 100, WB = 10, WF = 0, WE = 30;  // as BEAM_WEIGHTS of bench/decide_positions.py
 
 static void pack(Pk *p) {
   for (int i = 0; i < 9; i++) { p->len[i] = S.len[i]; p->down[i] = S.down[i]; memcpy(p->c[i], S.c[i], S.len[i]); }
@@ -49,7 +51,7 @@ static int by_score(const void *a, const void *b) {
   if (x->score != y->score) return x->score < y->score ? -1 : 1;
   return x->k1 < y->k1 ? -1 : x->k1 > y->k1;  // keys are random: a seeded tie-break
 }
-// One step of a line: the move, then the aces it lets go up.
+// One step of a line: the move, then the aces it lets go up (printed with PRINT).
 static void step(Mv m, int print) {
   do_move(m); if (print) print_move(m);
   size_t a0 = NAUTO; autoplay();
@@ -105,7 +107,7 @@ int main(int argc, char **argv) {
       if (TTN >= TTCAP) break;
       if (!tt_put(cand[q].k1, cand[q].k2)) continue;
       unpack(&cur[cand[q].parent]);
-      size_t b0 = NAUTO; do_move(cand[q].m); autoplay(); NAUTO = b0;
+      size_t b0 = NAUTO; step(cand[q].m, 0); NAUTO = b0;
       pack(&next[k]); par[depth][k] = cand[q].parent; mvs[depth][k] = cand[q].m; k++;
     }
     if (getenv("BEAM_DEBUG") && nc) fprintf(stderr, "d%d cand %zu kept %ld best %d\n", depth, nc, k, cand[0].score);

@@ -230,6 +230,15 @@ static int run_wanted(int j, int empty) {
     if (wanted(c, -1)) return 1; }
   return 0;
 }
+// The number of cards of column A's top run when a king starts it and cards lie under
+// it (it may move into an empty column as one; a whole column moving is a symmetric
+// choice, not searched), else 0. A king starts a run only at its bottom.
+static int king_run(int a) {
+  int L = S.len[a], n = 1;
+  if (!L) return 0;
+  while (n < L - S.down[a]) { int lo = S.c[a][L - n - 1], hi = S.c[a][L - n]; if (!fits(hi, lo)) break; n++; }
+  return S.c[a][L - n] % 13 == 12 && n < L ? n : 0;
+}
 // A column's top card moved to another column (column bases only): a base (8) unless it
 // turns a card up or empties its column, else PLAIN (0 or 7).
 static int col_kind(int a, int plain) { return COLB && S.len[a] > 1 && S.len[a] - 1 > S.down[a] ? 8 : plain; }
@@ -239,11 +248,8 @@ static void gen_uncovered(int empty) {
     int L = S.len[a], x = S.c[a][L - 1], j = slot_for(x);
     if (j >= 0) add((Mv){9, a, j, 1, x});
     for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) add((Mv){col_kind(a, 7), a, b, 1, x});
-    if (empty >= 0) {
-      int n = 1;
-      while (n < L - S.down[a]) { int lo = S.c[a][L - n - 1], hi = S.c[a][L - n]; if (!fits(hi, lo)) break; n++; }
-      if (S.c[a][L - n] % 13 == 12 && n < L) add((Mv){7, a, empty, n, S.c[a][L - n]});
-    }
+    int n = empty >= 0 ? king_run(a) : 0;
+    if (n) add((Mv){7, a, empty, n, S.c[a][L - n]});
   }
 }
 static void gen_owed(int empty) {
@@ -279,13 +285,9 @@ static void gen(void) {
     int j = slot_for(x);
     if (j >= 0) PUT(0, 1, a, j, 1, x);
     int useful = (L == 1) || (L - 1 == S.down[a]);
-    for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) PUT(useful ? 1 : 3, useful ? 0 : col_kind(a, 0), a, b, 1, x);
-    if (empty >= 0) {
-      int n = 1;
-      while (n < L - S.down[a]) { int lo = S.c[a][L - n - 1], hi = S.c[a][L - n]; if (!fits(hi, lo)) break; n++; }
-      // n = length of the top run; a king starts it only at its bottom
-      if (S.c[a][L - n] % 13 == 12 && n < L) PUT(1, 0, a, empty, n, S.c[a][L - n]);
-    }
+    for (int b = 0; b < 9; b++) if (b != a && S.len[b] && fits(x, S.c[b][S.len[b] - 1])) PUT(useful ? 1 : 3, col_kind(a, 0), a, b, 1, x);
+    int n = empty >= 0 ? king_run(a) : 0;
+    if (n) PUT(1, 0, a, empty, n, S.c[a][L - n]);
   }
   for (int f = 0; f < 52; f++) if (S.deck[f]) {
     int j = slot_for(f);
