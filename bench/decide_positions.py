@@ -64,7 +64,8 @@ BEAM_BINARY = ROOT / "bench" / "out" / "eh_beam"
 #: The beam's score weights (``eh_beam.c``): per face-down card, per face-up card on one,
 #: per card up (none: going up early loses bases) and less per empty column. Chosen on
 #: 19 positions a depth-first search wins only late: won 9 at width 2,000, against 5 with
-#: 3 per card up, 2 with -3, 1 with face-down cards alone (8 December 2026).
+#: 3 less per card up, 6 with 100,20,0,50, 2 with 3 more per card up, 1 with face-down
+#: cards alone (8 December 2026).
 BEAM_WEIGHTS = "100,10,0,30"
 OUT = ROOT / "bench" / "verdicts"
 LETTER = {"winnable": "w", "unwinnable": "l", "unknown": "u"}
